@@ -1,0 +1,179 @@
+// `sluice check <file|-> [options]` (SPEC §4): runs the engine over a file without a server.
+// Options are the API field names in kebab-case plus --encoding and --today. Output: a human
+// summary (progress bar on stderr when it is a terminal), --json for the whole-file result as one
+// object, --rows for every row as a JSON line (with --json as well, the result follows the rows).
+// Exit 0 when every row is valid, 1 when some are not, 2 when the file cannot be read as a table
+// or the options are wrong.
+
+import { createReadStream, statSync } from 'node:fs';
+import { Transform, type Readable } from 'node:stream';
+import { OptionsError, SluiceError } from '../errors.ts';
+import { normalizeOptions, type ImportOptions } from '../options.ts';
+import { createPipeline } from '../index.ts';
+import { PipelineReader } from '../reader.ts';
+import type { FileResult } from '../csv/stats.ts';
+import { parseArgs, type ParsedArgs } from './args.ts';
+
+const VALUE_OPTIONS = [
+  'type', 'date-col-label', 'amount-col-label', 'name-col-label', 'category-col-label', 'tags-col-label', 'notes-col-label',
+  'account-col-label', 'qty-col-label', 'ticker-col-label', 'price-col-label', 'entity-type-col-label', 'currency-col-label',
+  'exchange-operating-mic-col-label', 'inflow-col-label', 'outflow-col-label', 'date-format', 'number-format',
+  'signage-convention', 'col-sep', 'amount-type-strategy', 'amount-type-inflow-value', 'rows-to-skip', 'encoding',
+  'column-names', 'today', 'default-currency', 'max-issues',
+] as const;
+const FLAGS = ['json', 'rows', 'help'] as const;
+
+export const CHECK_USAGE = `usage: sluice check <file|-> [options]
+
+  --type T                    TransactionImport (default), TradeImport, AccountImport, CategoryImport,
+                              MerchantImport, RuleImport
+  --date-col-label H …        column labels (also amount, name, category, tags, notes, account, qty,
+                              ticker, price, entity-type, currency, exchange-operating-mic, inflow, outflow);
+                              a label may be a position: '#3'
+  --date-format F             e.g. %d/%m/%Y (inferred when absent)
+  --number-format F           1,234.56 | 1.234,56 | 1 234,56 | 1,234
+  --signage-convention S      inflows_positive | inflows_negative
+  --col-sep C                 , ; tab |   (sniffed when absent)
+  --amount-type-strategy S    signed_amount | custom_column (with --amount-type-inflow-value V)
+  --rows-to-skip N            physical lines before the header
+  --column-names a,b,c        names for a file without a header row
+  --encoding E                utf-8, utf-16le, utf-16be, windows-1252, windows-1250, … (detected when absent)
+  --today YYYY-MM-DD          the day the date range check ends at (plus one day)
+  --json                      print the whole-file result as JSON
+  --rows                      print every row as a JSON line
+
+exit status: 0 every row valid, 1 some rows invalid, 2 the file or the options cannot be used`;
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stdin: Readable;
+}
+
+function toOptions(args: ParsedArgs): ImportOptions {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(args.values)) out[k.replace(/-/g, '_')] = v;
+  return out as ImportOptions;
+}
+
+function errorOut(io: CliIo, json: boolean, e: SluiceError): number {
+  if (json) {
+    io.stdout.write(JSON.stringify({ error: e.toJSON() }) + '\n');
+  } else {
+    const where = e.line !== null ? ` (line ${e.line})` : '';
+    io.stderr.write(`error ${e.code}${where}: ${e.message}\n`);
+  }
+  return 2;
+}
+
+class Progress {
+  private last = 0;
+  private bytes = 0;
+  constructor(private readonly io: CliIo, private readonly total: number | null) {}
+  add(n: number): void {
+    this.bytes += n;
+    const now = Date.now();
+    if (now - this.last < 100) return;
+    this.last = now;
+    const width = Math.max(10, Math.min(40, (this.io.stderr.columns ?? 80) - 40));
+    const mb = (this.bytes / 1048576).toFixed(1);
+    if (this.total) {
+      const f = Math.min(1, this.bytes / this.total);
+      const bar = '█'.repeat(Math.round(f * width)).padEnd(width, '░');
+      this.io.stderr.write(`\r${bar} ${(f * 100).toFixed(0).padStart(3)}% ${mb} MB`);
+    } else {
+      this.io.stderr.write(`\r${mb} MB read`);
+    }
+  }
+  done(): void {
+    if (this.last > 0) this.io.stderr.write('\r\x1b[K');
+  }
+}
+
+function humanSummary(r: FileResult): string {
+  const sep = r.col_sep === '\t' ? 'tab' : r.col_sep;
+  const lines = [
+    `${r.type}: ${r.rows_count} rows, ${r.valid_rows_count} valid, ${r.invalid_rows_count} invalid`,
+    `  encoding ${r.encoding}${r.encoding_detected ? ' (detected)' : ' (given)'}, separator ${JSON.stringify(sep)}, ` +
+      `header ${r.header_line === null ? 'none (column_names)' : `on line ${r.header_line}`}`,
+    `  date format ${r.date_format ?? 'none'}${r.date_format_inferred ? ' (inferred)' : ''}, number format ${r.number_format}`,
+  ];
+  const counts = Object.entries(r.issue_counts);
+  if (counts.length > 0) {
+    lines.push('  issues: ' + counts.map(([c, n]) => `${c} ×${n}`).join(', '));
+    for (const i of r.issues.slice(0, 20)) {
+      lines.push(`    line ${i.line ?? '-'} ${i.field ?? ''} ${i.code}: ${i.message}`);
+    }
+    if (r.issues.length > 20 || r.issues_truncated) lines.push('    … (--json lists more)');
+  }
+  return lines.join('\n') + '\n';
+}
+
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+  let args: ParsedArgs;
+  const wantsJson = argv.includes('--json');
+  try {
+    args = parseArgs(argv, VALUE_OPTIONS, FLAGS);
+  } catch (e) {
+    if (e instanceof SluiceError) return errorOut(io, wantsJson, e);
+    throw e;
+  }
+  if (args.flags.has('help')) {
+    io.stdout.write(CHECK_USAGE + '\n');
+    return 0;
+  }
+  const json = args.flags.has('json');
+  const rows = args.flags.has('rows');
+  if (args.positionals.length !== 1) {
+    return errorOut(io, json, new SluiceError('OPT_INVALID_VALUE', 'give exactly one file to check (or - for standard input)\n' + CHECK_USAGE));
+  }
+  const file = args.positionals[0]!;
+
+  let pipeline;
+  try {
+    pipeline = createPipeline(normalizeOptions(toOptions(args)));
+  } catch (e) {
+    if (e instanceof SluiceError) return errorOut(io, json, e);
+    throw e;
+  }
+
+  let input: Readable;
+  let total: number | null = null;
+  if (file === '-') {
+    input = io.stdin;
+  } else {
+    try {
+      total = statSync(file).size;
+    } catch (e) {
+      return errorOut(io, json, new SluiceError('OPT_FILE_UNREADABLE', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+    }
+    input = createReadStream(file, { highWaterMark: 1 << 20 });
+  }
+  const progress = io.stderr.isTTY && !rows ? new Progress(io, total) : null;
+  const counted = progress
+    ? input.pipe(new Transform({ transform(chunk: Buffer, _enc, cb) { progress.add(chunk.length); cb(null, chunk); } }))
+    : input;
+
+  const reader = new PipelineReader(counted, pipeline);
+  let result: FileResult;
+  try {
+    if (rows) {
+      for await (const batch of reader.batches()) {
+        let text = '';
+        for (const r of batch) text += JSON.stringify({ line: r.line, valid: r.valid, issues: r.issues, fields: r.fields }) + '\n';
+        if (!io.stdout.write(text)) await new Promise((res) => io.stdout.once('drain', res));
+      }
+    }
+    result = await reader.result();
+  } catch (e) {
+    progress?.done();
+    if (e instanceof SluiceError) return errorOut(io, json, e);
+    throw e;
+  }
+  progress?.done();
+  if (json) io.stdout.write(JSON.stringify(result) + '\n');
+  else if (!rows) io.stdout.write(humanSummary(result));
+  return result.invalid_rows_count > 0 ? 1 : 0;
+}
+
+export { OptionsError };

@@ -1,0 +1,113 @@
+// The whole-file result (SPEC §2.12): counts, issue counts by code, the first issues in full, and
+// the distinct categories, tags, accounts and account types the rows name (the raw material for
+// mappings). Counting is complete however many issues are kept in full.
+
+import type { Code, Issue } from '../errors.ts';
+import type { ImportType, NormalizedOptions } from '../options.ts';
+import type { RowResult } from '../rows/row.ts';
+
+export interface CategoryRef {
+  name: string;
+  parent: string | null;
+}
+
+export interface FileResult {
+  type: ImportType;
+  encoding: string;
+  encoding_detected: boolean;
+  bom: boolean;
+  undecodable_chars: number;
+  col_sep: string;
+  header_line: number | null;
+  header_searched: boolean;
+  headers: string[];
+  /** The header each field was read from. */
+  columns: Record<string, string>;
+  amount_columns: 'single' | 'split' | 'none';
+  date_format: string | null;
+  date_format_inferred: boolean;
+  number_format: string;
+  signage_convention: string;
+  rows_count: number;
+  valid_rows_count: number;
+  invalid_rows_count: number;
+  issue_counts: Partial<Record<Code, number>>;
+  issues: Issue[];
+  issues_truncated: boolean;
+  categories: CategoryRef[];
+  tags: string[];
+  accounts: string[];
+  account_types: string[];
+}
+
+export type DialectReport = Pick<
+  FileResult,
+  'encoding' | 'encoding_detected' | 'bom' | 'undecodable_chars' | 'col_sep' | 'header_line' | 'header_searched' | 'headers' |
+  'columns' | 'amount_columns' | 'date_format' | 'date_format_inferred'
+>;
+
+export class Stats {
+  private readonly opts: NormalizedOptions;
+  rowsCount = 0;
+  private valid = 0;
+  private readonly counts = new Map<Code, number>();
+  private readonly kept: Issue[] = [];
+  private truncated = false;
+  private readonly categories = new Map<string, CategoryRef>();
+  private readonly tags = new Set<string>();
+  private readonly accounts = new Set<string>();
+  private readonly accountTypes = new Set<string>();
+
+  constructor(opts: NormalizedOptions) {
+    this.opts = opts;
+  }
+
+  has(code: Code): boolean {
+    return this.counts.has(code);
+  }
+
+  fileIssue(i: Issue): void {
+    this.count(i);
+  }
+
+  private count(i: Issue): void {
+    this.counts.set(i.code, (this.counts.get(i.code) ?? 0) + 1);
+    if (this.kept.length < this.opts.max_issues) this.kept.push(i);
+    else this.truncated = true;
+  }
+
+  add(row: RowResult): void {
+    this.rowsCount++;
+    if (row.valid) this.valid++;
+    for (let i = 0; i < row.issues.length; i++) this.count(row.issues[i]!);
+    const f = row.fields;
+    if (typeof f['category'] === 'string') {
+      const parent = typeof f['category_parent'] === 'string' ? f['category_parent'] : null;
+      const key = (parent ?? '') + '\u0000' + f['category'];
+      if (!this.categories.has(key)) this.categories.set(key, { name: f['category'], parent });
+    }
+    const tags = f['tags'];
+    if (Array.isArray(tags)) for (const t of tags) this.tags.add(t as string);
+    if (typeof f['account'] === 'string') this.accounts.add(f['account']);
+    if (this.opts.type === 'AccountImport' && typeof f['entity_type'] === 'string') this.accountTypes.add(f['entity_type']);
+  }
+
+  result(dialect: DialectReport): FileResult {
+    return {
+      type: this.opts.type,
+      ...dialect,
+      number_format: this.opts.number_format,
+      signage_convention: this.opts.signage_convention,
+      rows_count: this.rowsCount,
+      valid_rows_count: this.valid,
+      invalid_rows_count: this.rowsCount - this.valid,
+      issue_counts: Object.fromEntries(this.counts) as Partial<Record<Code, number>>,
+      issues: this.kept.slice(),
+      issues_truncated: this.truncated,
+      categories: [...this.categories.values()],
+      tags: [...this.tags],
+      accounts: [...this.accounts],
+      account_types: [...this.accountTypes],
+    };
+  }
+}

@@ -1,0 +1,295 @@
+// A resumable CSV tokenizer over decoded text (RFC 4180 with the edge rules of SPEC §2.2, §2.13).
+// Feed text with push(text, emit) as it arrives and finish with end(emit); emit receives each
+// record's fields (untrimmed), the physical line it starts on and the indexes of fields that had
+// text after their closing quote. It does not trim, map or judge rows; blank records are emitted
+// like any other (the caller drops them).
+//
+// Rules: LF, CRLF and lone CR end a record (a CR at the end of one chunk and an LF at the start of
+// the next are one line break). Quoted fields may hold separators, doubled quotes and line breaks,
+// which count as physical lines. A quote inside an unquoted field is text. Whitespace before an
+// opening quote is ignored (`a, "b, c"`). Text after a closing quote is appended to the field and
+// reported. An unterminated quote is a CSV_UNTERMINATED_QUOTE error at the line where it opened; a
+// record larger than the limit is CSV_RECORD_TOO_LARGE, so a stray quote in a 1 GB file fails
+// fast in bounded memory instead of swallowing the rest of it.
+//
+// State survives chunk boundaries without re-scanning: text of a field that is cut by a chunk end
+// is kept in `partial` and scanning resumes where it stopped.
+
+import { SluiceError } from '../errors.ts';
+
+export type RecordSink = (fields: string[], line: number, trailing: number[] | null) => void;
+
+const enum S {
+  Skip, // dropping physical lines before the table (rows_to_skip, preamble)
+  Start, // at the start of a field
+  LeadingSpace, // whitespace at the start of a field: quoted or not is still open
+  Unquoted,
+  Quoted,
+  QuoteSeen, // a quote inside a quoted field was the last character of a chunk
+  AfterQuote, // right after a closing quote
+}
+
+const LF = 10, CR = 13, QUOTE = 34, SPACE = 32, TAB = 9;
+
+export const DEFAULT_MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+export class CsvTokenizer {
+  private readonly sep: number;
+  private readonly maxRecordChars: number;
+  private state: S;
+  private skipLeft: number;
+  private fields: string[] = [];
+  private partial = '';
+  private line = 1;
+  private recordLine = 1;
+  private quoteLine = 0;
+  private quotedLength = -1; // length of the quoted value when text follows its closing quote
+  private trailing: number[] | null = null;
+  private skipLF = false; // the previous chunk ended with a CR that ended a line
+  private crLast = false; // inside quoted text, the previous character was a CR
+
+  /** `skipLines` physical lines are dropped before the first record; numbering continues. */
+  constructor(sep: string, skipLines = 0, maxRecordChars = DEFAULT_MAX_RECORD_CHARS) {
+    this.sep = sep.charCodeAt(0);
+    this.maxRecordChars = maxRecordChars;
+    this.skipLeft = skipLines;
+    this.state = skipLines > 0 ? S.Skip : S.Start;
+  }
+
+  /** The physical line the tokenizer has reached (1-based). */
+  get currentLine(): number {
+    return this.line;
+  }
+
+  push(s: string, emit: RecordSink): void {
+    const n = s.length;
+    const sep = this.sep;
+    let i = 0;
+    if (this.skipLF && n > 0) {
+      this.skipLF = false;
+      if (s.charCodeAt(0) === LF) i = 1;
+    }
+    while (i < n) {
+      switch (this.state) {
+        case S.Skip: {
+          for (; i < n && this.skipLeft > 0; i++) {
+            const c = s.charCodeAt(i);
+            if (c === LF || c === CR) {
+              this.line++;
+              this.skipLeft--;
+              if (c === CR) {
+                if (i + 1 < n) { if (s.charCodeAt(i + 1) === LF) i++; } else this.skipLF = true;
+              }
+            }
+          }
+          if (this.skipLeft === 0) {
+            this.state = S.Start;
+            this.recordLine = this.line;
+          }
+          break;
+        }
+        case S.Start: {
+          const c = s.charCodeAt(i);
+          if (c === QUOTE) {
+            this.state = S.Quoted;
+            this.quoteLine = this.line;
+            i++;
+          } else if ((c === SPACE || c === TAB) && c !== sep) {
+            this.state = S.LeadingSpace;
+          } else {
+            this.state = S.Unquoted;
+          }
+          break;
+        }
+        case S.LeadingSpace: {
+          let j = i;
+          for (; j < n; j++) {
+            const c = s.charCodeAt(j);
+            if ((c !== SPACE && c !== TAB) || c === sep) break;
+          }
+          if (j === n) {
+            this.partial += s.slice(i);
+            i = n;
+          } else if (s.charCodeAt(j) === QUOTE) {
+            this.partial = '';
+            this.state = S.Quoted;
+            this.quoteLine = this.line;
+            i = j + 1;
+          } else {
+            this.state = S.Unquoted;
+          }
+          break;
+        }
+        case S.Unquoted: {
+          let j = i;
+          let c = 0;
+          for (; j < n; j++) {
+            c = s.charCodeAt(j);
+            if (c === sep || c === LF || c === CR) break;
+          }
+          if (j === n) {
+            this.partial += s.slice(i);
+            i = n;
+            break;
+          }
+          let value = this.partial === '' ? s.slice(i, j) : this.partial + s.slice(i, j);
+          this.partial = '';
+          if (this.quotedLength >= 0) value = this.afterQuoteValue(value);
+          this.fields.push(value);
+          if (c === sep) {
+            this.state = S.Start;
+            i = j + 1;
+          } else {
+            i = this.endRecord(s, j, emit);
+          }
+          break;
+        }
+        case S.Quoted: {
+          for (;;) {
+            const j = s.indexOf('"', i);
+            const stop = j < 0 ? n : j;
+            this.countLines(s, i, stop);
+            if (j < 0) {
+              this.partial += s.slice(i);
+              i = n;
+              break;
+            }
+            if (j + 1 === n) {
+              this.partial += s.slice(i, j);
+              this.state = S.QuoteSeen;
+              i = n;
+              break;
+            }
+            if (s.charCodeAt(j + 1) === QUOTE) {
+              this.partial += s.slice(i, j + 1);
+              this.crLast = false;
+              i = j + 2;
+              continue;
+            }
+            this.partial += s.slice(i, j);
+            this.crLast = false;
+            this.state = S.AfterQuote;
+            i = j + 1;
+            break;
+          }
+          break;
+        }
+        case S.QuoteSeen: {
+          if (s.charCodeAt(i) === QUOTE) {
+            this.partial += '"';
+            this.state = S.Quoted;
+            i++;
+          } else {
+            this.state = S.AfterQuote;
+          }
+          break;
+        }
+        case S.AfterQuote: {
+          const c = s.charCodeAt(i);
+          if (c === sep) {
+            this.fields.push(this.partial);
+            this.partial = '';
+            this.state = S.Start;
+            i++;
+          } else if (c === LF || c === CR) {
+            this.fields.push(this.partial);
+            this.partial = '';
+            i = this.endRecord(s, i, emit);
+          } else {
+            // Text after the closing quote: read on as unquoted text appended to the value.
+            this.quotedLength = this.partial.length;
+            this.state = S.Unquoted;
+          }
+          break;
+        }
+      }
+    }
+    this.checkSize();
+  }
+
+  end(emit: RecordSink): void {
+    switch (this.state) {
+      case S.Skip:
+        return;
+      case S.Quoted:
+        throw new SluiceError('CSV_UNTERMINATED_QUOTE', `a quote opened on line ${this.quoteLine} is never closed`, this.quoteLine);
+      case S.Start:
+        if (this.fields.length === 0) return;
+        this.fields.push('');
+        break;
+      case S.LeadingSpace:
+      case S.Unquoted: {
+        let value = this.partial;
+        if (this.quotedLength >= 0) value = this.afterQuoteValue(value);
+        this.fields.push(value);
+        break;
+      }
+      case S.QuoteSeen:
+      case S.AfterQuote:
+        this.fields.push(this.partial);
+        break;
+    }
+    this.partial = '';
+    emit(this.fields, this.recordLine, this.trailing);
+    this.fields = [];
+    this.trailing = null;
+    this.state = S.Start;
+  }
+
+  /** Emits the record ended by the line break at `j`; returns the index after the break. */
+  private endRecord(s: string, j: number, emit: RecordSink): number {
+    emit(this.fields, this.recordLine, this.trailing);
+    this.fields = [];
+    this.trailing = null;
+    this.state = S.Start;
+    this.line++;
+    this.recordLine = this.line;
+    if (s.charCodeAt(j) === CR) {
+      if (j + 1 < s.length) {
+        if (s.charCodeAt(j + 1) === LF) j++;
+      } else {
+        this.skipLF = true;
+      }
+    }
+    return j + 1;
+  }
+
+  /** The value of a quoted field followed by unquoted text; whitespace alone is not reported. */
+  private afterQuoteValue(value: string): string {
+    const quoted = this.quotedLength;
+    this.quotedLength = -1;
+    if (value.slice(quoted).trim() === '') return value.slice(0, quoted);
+    (this.trailing ??= []).push(this.fields.length);
+    return value;
+  }
+
+  private countLines(s: string, from: number, to: number): void {
+    for (let k = from; k < to; k++) {
+      const c = s.charCodeAt(k);
+      if (c === LF) {
+        if (!this.crLast) this.line++;
+        this.crLast = false;
+      } else if (c === CR) {
+        this.line++;
+        this.crLast = true;
+      } else {
+        this.crLast = false;
+      }
+    }
+  }
+
+  private checkSize(): void {
+    if (this.state === S.Skip || (this.fields.length === 0 && this.partial.length < this.maxRecordChars)) return;
+    let size = this.partial.length;
+    for (const f of this.fields) size += f.length + 1;
+    if (size > this.maxRecordChars) {
+      const quoted = this.state === S.Quoted || this.state === S.QuoteSeen;
+      throw new SluiceError(
+        'CSV_RECORD_TOO_LARGE',
+        `the record starting on line ${this.recordLine} is larger than ${this.maxRecordChars} characters` +
+          (quoted ? `; the quote opened on line ${this.quoteLine} is probably never closed` : ''),
+        quoted ? this.quoteLine : this.recordLine,
+      );
+    }
+  }
+}

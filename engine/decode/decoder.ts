@@ -1,0 +1,224 @@
+// Streaming text decoding with encoding detection (SPEC §2.1, §2.13). Feed byte chunks with
+// push(), then end(); each call returns the text decoded so far. The result never depends on where
+// the input was split: every decision is taken on a fixed-size window of bytes, buffered until it
+// is complete or the input ends.
+//
+// Order of evidence: an explicit encoding wins; then a BOM (UTF-8, UTF-16LE, UTF-16BE; removed);
+// then the NUL pattern of UTF-16 without a BOM in the first 4 KiB; then UTF-8, checked strictly
+// from the first non-ASCII byte over a 64 KiB window (everything before it is ASCII, which reads
+// the same in every candidate, so deciding late loses nothing); if those bytes are not UTF-8, a
+// single-byte code page chosen by evidence: windows-1250 when its decoding yields letters where
+// windows-1252 yields symbols (Polish ą ł ż Ł against ¹ ³ ¿ £), else windows-1252, flagged as a
+// guess when the two were not told apart. Single-byte pages decode through iconv-lite.
+//
+// Undecodable bytes become U+FFFD and are counted; the row reader reports every field holding one.
+
+import iconv from 'iconv-lite';
+import { SluiceError } from '../errors.ts';
+
+const HEAD = 4096;
+const WINDOW = 64 * 1024;
+
+
+interface ByteDecoder {
+  write(bytes: Uint8Array): string;
+  end(): string;
+}
+
+function textDecoder(encoding: string): ByteDecoder {
+  const d = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
+  return {
+    write: (bytes) => d.decode(bytes, { stream: true }),
+    end: () => d.decode(),
+  };
+}
+
+function iconvDecoder(encoding: string): ByteDecoder {
+  const d = iconv.getDecoder(encoding);
+  return {
+    write: (bytes) => d.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    end: () => d.end() ?? '',
+  };
+}
+
+function decoderFor(encoding: string): ByteDecoder {
+  return encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : iconvDecoder(encoding);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+function firstNonAscii(bytes: Uint8Array, from = 0): number {
+  for (let i = from; i < bytes.length; i++) if (bytes[i]! > 0x7f) return i;
+  return -1;
+}
+
+/** Which bytes 0x80–0xFF decode to a letter under each code page. */
+const LETTERS = (() => {
+  const high = Buffer.alloc(128);
+  for (let i = 0; i < 128; i++) high[i] = 0x80 + i;
+  const isLetter = (s: string) => Array.from(s, (ch) => /\p{L}/u.test(ch));
+  return { w1252: isLetter(iconv.decode(high, 'windows-1252')), w1250: isLetter(iconv.decode(high, 'windows-1250')) };
+})();
+
+/** windows-1250 or windows-1252 for bytes that are not UTF-8, and whether that was a guess. */
+export function chooseSingleByte(window: Uint8Array): { encoding: string; guessed: boolean } {
+  let score = 0;
+  for (const b of window) {
+    if (b < 0x80) continue;
+    if (LETTERS.w1250[b - 0x80] && !LETTERS.w1252[b - 0x80]) score++;
+    else if (LETTERS.w1252[b - 0x80] && !LETTERS.w1250[b - 0x80]) score--;
+  }
+  if (score > 0) return { encoding: 'windows-1250', guessed: false };
+  return { encoding: 'windows-1252', guessed: score === 0 };
+}
+
+function isUtf8(window: Uint8Array, truncated: boolean): boolean {
+  try {
+    // With `stream`, a multi-byte sequence cut by the end of a window that is not the end of the
+    // input is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(window, { stream: truncated });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function utf16ByNuls(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const pairs = head.length >> 1;
+  if (pairs < 2) return null;
+  let even = 0, odd = 0;
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i] === 0) even++;
+    if (head[i + 1] === 0) odd++;
+  }
+  if (odd >= pairs * 0.3 && even <= pairs * 0.05) return 'utf-16le';
+  if (even >= pairs * 0.3 && odd <= pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
+function refuseBinary(head: Uint8Array): void {
+  const starts = (sig: number[]) => sig.every((b, i) => head[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) throw new SluiceError('DECODE_BINARY', 'the file is a PDF, not a delimited text file', null);
+  if (starts([0x50, 0x4b, 0x03, 0x04])) throw new SluiceError('DECODE_BINARY', 'the file is a ZIP archive (an .xlsx workbook?), not a delimited text file; export it as CSV', null);
+  let nuls = 0;
+  for (const b of head) if (b === 0) nuls++;
+  if (nuls > 0 && nuls >= head.length / 100) {
+    throw new SluiceError('DECODE_BINARY', 'the file holds binary data (NUL bytes), not text', null);
+  }
+}
+
+export interface DecodeReport {
+  /** The encoding used (utf-8, utf-16le, utf-16be, windows-1252, windows-1250, or the one given). */
+  encoding: string;
+  /** true when detected, false when given by the `encoding` option. */
+  detected: boolean;
+  /** true when windows-1252 was chosen because the evidence did not separate it from windows-1250. */
+  guessed: boolean;
+  bom: boolean;
+  /** Characters that could not be decoded (replaced by U+FFFD and reported on their rows). */
+  replacements: number;
+}
+
+export class StreamDecoder {
+  private state: 'head' | 'ascii' | 'window' | 'decided' = 'head';
+  private pending: Uint8Array = new Uint8Array(0);
+  private decoder: ByteDecoder | null = null;
+  private asciiDecoder: ByteDecoder = textDecoder('utf-8');
+  readonly report: DecodeReport;
+
+  constructor(explicit: string | null) {
+    this.report = { encoding: explicit ?? 'utf-8', detected: explicit === null, guessed: false, bom: false, replacements: 0 };
+  }
+
+  push(bytes: Uint8Array): string {
+    return this.count(this.feed(bytes, false));
+  }
+
+  end(): string {
+    return this.count(this.feed(new Uint8Array(0), true));
+  }
+
+  private count(text: string): string {
+    if (text.includes('\uFFFD')) {
+      for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) this.report.replacements++;
+    }
+    return text;
+  }
+
+  private feed(bytes: Uint8Array, last: boolean): string {
+    switch (this.state) {
+      case 'decided':
+        return this.decoder!.write(bytes) + (last ? this.decoder!.end() : '');
+      case 'head': {
+        this.pending = concat(this.pending, bytes);
+        if (this.pending.length < HEAD && !last) return '';
+        const all = this.pending;
+        this.pending = new Uint8Array(0);
+        return this.decideHead(all, last);
+      }
+      case 'ascii': {
+        const at = firstNonAscii(bytes);
+        if (at < 0) return this.asciiDecoder.write(bytes);
+        this.state = 'window';
+        const prefix = this.asciiDecoder.write(bytes.subarray(0, at));
+        return prefix + this.feed(bytes.subarray(at), last);
+      }
+      case 'window': {
+        this.pending = concat(this.pending, bytes);
+        if (this.pending.length < WINDOW && !last) return '';
+        const all = this.pending;
+        this.pending = new Uint8Array(0);
+        const window = all.subarray(0, WINDOW);
+        if (isUtf8(window, all.length > WINDOW || !last)) {
+          this.report.encoding = 'utf-8';
+        } else {
+          const choice = chooseSingleByte(window);
+          this.report.encoding = choice.encoding;
+          this.report.guessed = choice.guessed;
+        }
+        return this.decide(this.report.encoding, all, last);
+      }
+    }
+  }
+
+  private decide(encoding: string, bytes: Uint8Array, last: boolean): string {
+    this.state = 'decided';
+    this.decoder = decoderFor(encoding);
+    return this.feed(bytes, last);
+  }
+
+  private decideHead(head: Uint8Array, last: boolean): string {
+    const b = head;
+    const bom =
+      b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? { enc: 'utf-8', len: 3 }
+      : b[0] === 0xff && b[1] === 0xfe ? { enc: 'utf-16le', len: 2 }
+      : b[0] === 0xfe && b[1] === 0xff ? { enc: 'utf-16be', len: 2 }
+      : null;
+    const explicit = this.report.detected ? null : this.report.encoding;
+    if (explicit !== null) {
+      // The option wins; a BOM of that same encoding is still not part of the text.
+      const skip = bom && bom.enc === explicit ? bom.len : 0;
+      this.report.bom = skip > 0;
+      return this.decide(explicit, b.subarray(skip), last);
+    }
+    if (bom) {
+      this.report.encoding = bom.enc;
+      this.report.bom = true;
+      return this.decide(bom.enc, b.subarray(bom.len), last);
+    }
+    const utf16 = utf16ByNuls(b.subarray(0, HEAD));
+    if (utf16) {
+      this.report.encoding = utf16;
+      return this.decide(utf16, b, last);
+    }
+    refuseBinary(b.subarray(0, HEAD));
+    this.state = 'ascii';
+    return this.feed(b, last) + (last && this.state === 'ascii' ? this.asciiDecoder.end() : '');
+  }
+}

@@ -1,0 +1,50 @@
+// sluice engine: streaming import of personal-finance files, pure of HTTP and SQL.
+//
+//   import { readImport } from 'sluice';
+//   const reader = readImport({ path: 'statement.csv' }, { date_format: '%d/%m/%Y', number_format: '1.234,56' });
+//   for await (const row of reader) if (!row.valid) console.log(row.line, row.issues);
+//   const result = await reader.result();   // counts, issue counts, encoding, separator, ...
+//
+// Options are the API's field names (SPEC §3.4). Bad rows come back as rows with issues; a file that
+// cannot be read as a table, or options that make no sense, throw SluiceError (OptionsError lists
+// every option problem).
+
+import { CsvPipeline } from './csv/pipeline.ts';
+import { csvProfile } from './csv/profiles.ts';
+import type { FileResult } from './csv/stats.ts';
+import { normalizeOptions, type ImportOptions, type NormalizedOptions } from './options.ts';
+import { PipelineReader } from './reader.ts';
+import type { RowResult } from './rows/row.ts';
+import type { Source } from './source.ts';
+
+export type ImportReader = PipelineReader<RowResult, FileResult>;
+
+/** A push pipeline for the options' import type (bytes in, rows out), for callers that feed chunks themselves. */
+export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline {
+  const opts = Object.isFrozen(options) && 'labels' in options ? (options as NormalizedOptions) : normalizeOptions(options as ImportOptions);
+  return new CsvPipeline(opts, csvProfile(opts.type));
+}
+
+/** Reads a source as rows of the options' import type. */
+export function readImport(source: Source, options: ImportOptions = {}): ImportReader {
+  return new PipelineReader(source, createPipeline(options));
+}
+
+/** Reads a whole source and returns only the file result (rows are counted, not kept). */
+export async function checkImport(source: Source, options: ImportOptions = {}): Promise<FileResult> {
+  return readImport(source, options).result();
+}
+
+export { CODES, OptionsError, SluiceError, type Code, type Issue, type OptionProblem } from './errors.ts';
+export {
+  AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, normalizeOptions, SIGNAGE_CONVENTIONS,
+  type ImportOptions, type ImportType, type NormalizedOptions,
+} from './options.ts';
+export { NUMBER_FORMATS, compileAmountParser, type NumberFormat } from './parse/amount.ts';
+export { compileDateFormat } from './parse/date.ts';
+export { inferDateFormat, DATE_CANDIDATES } from './parse/date-infer.ts';
+export { ACCOUNTABLE_TYPES, accountableType } from './parse/account-type.ts';
+export type { FileResult, CategoryRef } from './csv/stats.ts';
+export type { RowResult, RowFields } from './rows/row.ts';
+export type { Source } from './source.ts';
+export { PipelineReader } from './reader.ts';

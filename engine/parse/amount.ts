@@ -1,0 +1,154 @@
+// Numbers (SPEC §2.4): turns the text of an amount, quantity or price into a canonical decimal
+// string (`-1234.56`: optional `-`, no `+`, no group marks, `.` as the decimal point, fraction
+// digits kept as given). `number_format` is the authority; nothing is guessed row by row and no
+// float is ever made. Returns null for text that is not a number under the format; the caller
+// reports AMOUNT_INVALID with the raw text.
+//
+// Accepted around the digits, in any order: a leading `+`/`-`/U+2212, a trailing `-`, parentheses,
+// one currency designation on either side (letters of any script, currency symbols and the dots
+// between them: `$`, `USD`, `kr.`, `zł`, `د.إ.`), bidi marks and whitespace.
+//
+// Group marks must sit between digits, one kind per value, and the group before the decimal mark
+// must have exactly three digits (earlier groups two or three, for 1,00,000 lakh grouping): `1,5`
+// under `1,234.56` is refused rather than read as 15.
+
+export const NUMBER_FORMATS = ['1,234.56', '1.234,56', '1 234,56', '1,234'] as const;
+export type NumberFormat = (typeof NUMBER_FORMATS)[number];
+
+const NBSP = 0xa0, NNBSP = 0x202f, APOS = 39, RSQUO = 0x2019, SPACE = 32, COMMA = 44, DOT = 46;
+
+const SPEC: Record<NumberFormat, { decimal: number; groups: readonly number[] }> = {
+  '1,234.56': { decimal: DOT, groups: [COMMA, SPACE, NBSP, NNBSP, APOS, RSQUO] },
+  '1.234,56': { decimal: COMMA, groups: [DOT, SPACE, NBSP, NNBSP, APOS, RSQUO] },
+  '1 234,56': { decimal: COMMA, groups: [SPACE, NBSP, NNBSP, DOT, APOS, RSQUO] },
+  '1,234': { decimal: -1, groups: [COMMA, SPACE, NBSP, NNBSP, APOS, RSQUO] },
+};
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const BIDI = new Set([0x200e, 0x200f, 0x061c]);
+const WHITESPACE = /\s/;
+const CURRENCY_CHAR = /[\p{L}\p{M}\p{Sc}]/u;
+
+export type AmountParser = (text: string) => string | null;
+
+function canonical(negative: boolean, intDigits: string, fraction: string | null): string {
+  let k = 0;
+  while (k < intDigits.length - 1 && intDigits.charCodeAt(k) === 48) k++;
+  const int = intDigits.length === 0 ? '0' : intDigits.slice(k);
+  const body = fraction === null ? int : int + '.' + fraction;
+  if (negative && /[1-9]/.test(body)) return '-' + body;
+  return body;
+}
+
+interface Decoration {
+  sign: -1 | 0 | 1;
+  paren: boolean;
+}
+
+/** Reads the text before (prefix) or after (suffix) the digits; null when it holds anything else. */
+function readDecoration(s: string, from: number, to: number, prefix: boolean): Decoration | null {
+  let sign: -1 | 0 | 1 = 0;
+  let paren = false;
+  let currency = false;
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    if (BIDI.has(c) || WHITESPACE.test(s[i]!)) {
+      i++;
+    } else if (c === 45 || c === 0x2212 || (prefix && c === 43)) {
+      if (sign !== 0) return null;
+      sign = c === 43 ? 1 : -1;
+      i++;
+    } else if (c === (prefix ? 40 : 41)) {
+      if (paren) return null;
+      paren = true;
+      i++;
+    } else if (CURRENCY_CHAR.test(s[i]!)) {
+      if (currency) return null;
+      currency = true;
+      // A run of letters/symbols and the dots between or after them: `kr.`, `د.إ.`.
+      while (i < to && (CURRENCY_CHAR.test(s[i]!) || s.charCodeAt(i) === DOT)) i++;
+    } else {
+      return null;
+    }
+  }
+  return { sign, paren };
+}
+
+export function compileAmountParser(format: NumberFormat): AmountParser {
+  const { decimal, groups } = SPEC[format];
+  const isGroup = (c: number) => groups.includes(c);
+
+  return (s: string): string | null => {
+    const n = s.length;
+    // Fast path: plain `-123` / `123.45` under a dot-decimal format.
+    if (decimal === DOT) {
+      let i = s.charCodeAt(0) === 45 ? 1 : 0;
+      const start = i;
+      let dot = -1;
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (isDigit(c)) continue;
+        if (c === DOT && dot < 0) { dot = i; continue; }
+        break;
+      }
+      if (i === n && i > start && dot !== start && dot !== n - 1) {
+        return dot < 0
+          ? canonical(start === 1, s.slice(start), null)
+          : canonical(start === 1, s.slice(start, dot), s.slice(dot + 1));
+      }
+    }
+
+    let a = -1, b = -1;
+    for (let i = 0; i < n; i++) if (isDigit(s.charCodeAt(i))) { a = i; break; }
+    if (a < 0) return null;
+    for (let i = n - 1; i >= a; i--) if (isDigit(s.charCodeAt(i))) { b = i; break; }
+    // `.5` / `,5`: a decimal mark right before the first digit starts the number.
+    if (a > 0 && s.charCodeAt(a - 1) === decimal) a--;
+
+    let int = '';
+    let fraction: string | null = null;
+    let groupMark = -1;
+    let groupCount = 0; // group marks seen
+    let run = 0; // digits since the last group mark (or start)
+    let segStart = a;
+    for (let i = a; i <= b; i++) {
+      const c = s.charCodeAt(i);
+      if (isDigit(c)) { run++; continue; }
+      if (c === decimal && fraction === null) {
+        if (groupCount > 0 && run !== 3) return null;
+        int += s.slice(segStart, i);
+        for (let j = i + 1; j <= b; j++) if (!isDigit(s.charCodeAt(j))) return null;
+        fraction = s.slice(i + 1, b + 1);
+        if (fraction === '') return null;
+        segStart = -1;
+        break;
+      }
+      if (isGroup(c)) {
+        if (groupMark >= 0 && c !== groupMark) return null;
+        if (run === 0 || !isDigit(s.charCodeAt(i + 1))) return null;
+        if (groupCount === 0 ? run > 3 : run < 2 || run > 3) return null;
+        groupMark = c;
+        groupCount++;
+        int += s.slice(segStart, i);
+        segStart = i + 1;
+        run = 0;
+        continue;
+      }
+      return null;
+    }
+    if (segStart >= 0) {
+      if (groupCount > 0 && run !== 3) return null;
+      int += s.slice(segStart, b + 1);
+    }
+
+    const pre = readDecoration(s, 0, a, true);
+    const post = readDecoration(s, b + 1, n, false);
+    if (!pre || !post) return null;
+    if (pre.paren !== post.paren) return null;
+    const signs = (pre.sign !== 0 ? 1 : 0) + (post.sign !== 0 ? 1 : 0) + (pre.paren ? 1 : 0);
+    if (signs > 1) return null;
+    const negative = pre.sign === -1 || post.sign === -1 || pre.paren;
+    return canonical(negative, int, fraction);
+  };
+}

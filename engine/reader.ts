@@ -1,0 +1,51 @@
+// The async shell around a push pipeline: pulls byte chunks from a source, pushes them through,
+// and hands out the results as batches (one per input chunk), as single rows, or only as the
+// whole-file result. One reader reads its source once.
+//
+//   const reader = readImport({ path: 'bank.csv' }, { date_format: '%d/%m/%Y' });
+//   for await (const row of reader) { ... }
+//   const result = await reader.result();
+
+import { byteChunks, type Source } from './source.ts';
+
+export interface PushPipeline<R, F> {
+  push(bytes: Uint8Array): R[];
+  end(): R[];
+  result(): F;
+}
+
+export class PipelineReader<R, F> implements AsyncIterable<R> {
+  private readonly source: Source;
+  private readonly pipeline: PushPipeline<R, F>;
+  private started = false;
+  private done = false;
+
+  constructor(source: Source, pipeline: PushPipeline<R, F>) {
+    this.source = source;
+    this.pipeline = pipeline;
+  }
+
+  /** Rows in file order, a batch per input chunk (the fast way to consume a large file). */
+  async *batches(): AsyncGenerator<R[], void, undefined> {
+    if (this.started) throw new Error('this reader has already been read; create a new one for another pass');
+    this.started = true;
+    for await (const chunk of byteChunks(this.source)) {
+      const rows = this.pipeline.push(chunk);
+      if (rows.length > 0) yield rows;
+    }
+    const rows = this.pipeline.end();
+    this.done = true;
+    if (rows.length > 0) yield rows;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<R, void, undefined> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  /** The whole-file result; reads what is left of the source first (discarding its rows). */
+  async result(): Promise<F> {
+    if (!this.started) for await (const _ of this.batches());
+    if (!this.done) throw new Error('result() was called while the rows are still being read; finish reading them first');
+    return this.pipeline.result();
+  }
+}

@@ -1,0 +1,124 @@
+// What every row reader shares: the row result shape, the per-row issue collector, and the
+// value readers (date, decimal, currency) that turn a trimmed cell into a normalized value or an
+// issue. A value that fails to parse is reported and left null; it is never replaced by a
+// default (no "amount 0", no "today").
+
+import { issue, type Code, type Issue } from '../errors.ts';
+import { isCurrency, type NormalizedOptions } from '../options.ts';
+import type { AmountParser } from '../parse/amount.ts';
+import type { DateParser } from '../parse/date.ts';
+import type { ColumnKey, ColumnMap } from '../csv/columns.ts';
+
+export type FieldValue = string | string[] | boolean | null | readonly unknown[];
+export type RowFields = Record<string, FieldValue>;
+
+export interface RowResult {
+  /** Physical line (1-based) where the record starts. */
+  line: number;
+  valid: boolean;
+  issues: Issue[];
+  fields: RowFields;
+}
+
+export const NO_ISSUES: Issue[] = Object.freeze([]) as unknown as Issue[];
+
+/** Collects the issues of one row. */
+export class RowIssues {
+  list: Issue[] | null = null;
+  errors = 0;
+  line = 0;
+
+  reset(line: number): void {
+    this.list = null;
+    this.errors = 0;
+    this.line = line;
+  }
+
+  add(code: Code, field: string | null, message: string, raw: string | null = null): void {
+    const i = issue(code, this.line, field, message, raw);
+    if (i.severity === 'error') this.errors++;
+    (this.list ??= []).push(i);
+  }
+}
+
+/** How dates are read for this file: a compiled parser, or "no format fits" (DATE_FORMAT_UNKNOWN). */
+export type DateMode = { parser: DateParser } | { unknown: true };
+
+export interface ReaderSetup {
+  opts: NormalizedOptions;
+  map: ColumnMap;
+  dates: DateMode;
+  amount: AmountParser;
+}
+
+/** A row reader: cells of one record in, normalized fields out, problems into `issues`. */
+export type RowReader = (cells: readonly string[], issues: RowIssues) => RowFields;
+
+/** Returns a getter for the trimmed cell of a mapped field ('' when unmapped or missing). */
+export function cellGetter(map: ColumnMap) {
+  return (cells: readonly string[], key: ColumnKey): string => {
+    const i = map.index[key];
+    if (i === undefined) return '';
+    const v = cells[i];
+    return v === undefined ? '' : v.trim();
+  };
+}
+
+const DATE_FAILURE: Record<string, Code> = { invalid: 'DATE_INVALID', impossible: 'DATE_IMPOSSIBLE', out_of_range: 'DATE_OUT_OF_RANGE' };
+
+export function readDate(setup: ReaderSetup, issues: RowIssues, text: string, field: string, required: boolean): string | null {
+  if (text === '') {
+    if (required) issues.add('DATE_MISSING', field, `${field} is empty`, text);
+    return null;
+  }
+  const d = setup.dates;
+  if (!('parser' in d)) {
+    issues.add('DATE_FORMAT_UNKNOWN', field, `no known date format fits the ${field} column; set date_format`, text);
+    return null;
+  }
+  const r = d.parser.parse(text);
+  const c = r.charCodeAt(0);
+  if (c >= 48 && c <= 57) return r;
+  const code = DATE_FAILURE[r]!;
+  const why =
+    code === 'DATE_INVALID' ? `does not match the date format ${d.parser.format}`
+    : code === 'DATE_IMPOSSIBLE' ? 'is not a day of the calendar'
+    : `is outside the accepted range (1970-01-01 to ${todayPlusOne(setup.opts)})`;
+  issues.add(code, field, `${field} ${JSON.stringify(text)} ${why}`, text);
+  return null;
+}
+
+function todayPlusOne(opts: NormalizedOptions): string {
+  const t = new Date(Date.UTC(opts.today.y, opts.today.m - 1, opts.today.d + 1));
+  return t.toISOString().slice(0, 10);
+}
+
+export function readDecimal(setup: ReaderSetup, issues: RowIssues, text: string, field: string, required: boolean): string | null {
+  if (text === '') {
+    if (required) issues.add(field === 'amount' ? 'AMOUNT_MISSING' : 'ROW_FIELD_MISSING', field, `${field} is empty`, text);
+    return null;
+  }
+  const v = setup.amount(text);
+  if (v === null) {
+    issues.add('AMOUNT_INVALID', field, `${field} ${JSON.stringify(text)} is not a number in the format ${setup.opts.number_format}`, text);
+  }
+  return v;
+}
+
+export function readCurrency(setup: ReaderSetup, issues: RowIssues, text: string): string | null {
+  if (text === '') return setup.opts.default_currency;
+  if (isCurrency(text)) return text.toUpperCase();
+  issues.add('ROW_CURRENCY_INVALID', 'currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code`, text);
+  return null;
+}
+
+export function requireText(issues: RowIssues, text: string, field: string): string | null {
+  if (text === '') {
+    issues.add('ROW_FIELD_MISSING', field, `${field} is empty`, text);
+    return null;
+  }
+  return text;
+}
+
+/** Empty cell → null, otherwise the trimmed text. */
+export const orNull = (text: string): string | null => (text === '' ? null : text);
