@@ -14,8 +14,8 @@ export type Source =
   | { path: string }
   | URL;
 
-const CHUNK = 1 << 20;
-const FILE_CHUNK = 1 << 20;
+const CHUNK = 1 << 16;
+const FILE_CHUNK = 1 << 16;
 
 function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
   return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;

@@ -15,7 +15,7 @@ import type { NormalizedOptions } from '../options.ts';
 import { compileAmountParser } from '../parse/amount.ts';
 import { compileDateFormat, defaultRange } from '../parse/date.ts';
 import { DATE_SAMPLE_SIZE, inferDateFormat } from '../parse/date-infer.ts';
-import { NO_ISSUES, RowIssues, type DateMode, type ReaderSetup, type RowReader, type RowResult } from '../rows/row.ts';
+import { clean, NO_ISSUES, RowIssues, type DateMode, type ReaderSetup, type RowReader, type RowResult } from '../rows/row.ts';
 import { planColumns, resolveColumns, type ColumnKey, type ColumnMap, type ColumnPlan } from './columns.ts';
 import { detectDialect, HEADER_SEARCH_LINES, preludeLines, type Dialect } from './dialect.ts';
 import { Stats, type FileResult } from './stats.ts';
@@ -32,7 +32,7 @@ interface Pending {
 }
 
 function isBlankRecord(cells: readonly string[]): boolean {
-  for (let i = 0; i < cells.length; i++) if (cells[i]!.trim() !== '') return false;
+  for (let i = 0; i < cells.length; i++) if (clean(cells[i]) !== '') return false;
   return true;
 }
 

@@ -53,7 +53,7 @@ export class Stats {
   private readonly counts = new Map<Code, number>();
   private readonly kept: Issue[] = [];
   private truncated = false;
-  private readonly categories = new Map<string, CategoryRef>();
+  private readonly categories = new Map<string | null, Map<string, CategoryRef>>();
   private readonly tags = new Set<string>();
   private readonly accounts = new Set<string>();
   private readonly accountTypes = new Set<string>();
@@ -79,15 +79,18 @@ export class Stats {
   add(row: RowResult): void {
     this.rowsCount++;
     if (row.valid) this.valid++;
-    for (let i = 0; i < row.issues.length; i++) this.count(row.issues[i]!);
+    const issues = row.issues;
+    if (issues.length > 0) for (let i = 0; i < issues.length; i++) this.count(issues[i]!);
     const f = row.fields;
-    if (typeof f['category'] === 'string') {
+    const category = f['category'];
+    if (typeof category === 'string') {
       const parent = typeof f['category_parent'] === 'string' ? f['category_parent'] : null;
-      const key = (parent ?? '') + '\u0000' + f['category'];
-      if (!this.categories.has(key)) this.categories.set(key, { name: f['category'], parent });
+      let names = this.categories.get(parent);
+      if (names === undefined) this.categories.set(parent, (names = new Map()));
+      if (!names.has(category)) names.set(category, { name: category, parent });
     }
     const tags = f['tags'];
-    if (Array.isArray(tags)) for (const t of tags) this.tags.add(t as string);
+    if (Array.isArray(tags) && tags.length > 0) for (let i = 0; i < tags.length; i++) this.tags.add(tags[i] as string);
     if (typeof f['account'] === 'string') this.accounts.add(f['account']);
     if (this.opts.type === 'AccountImport' && typeof f['entity_type'] === 'string') this.accountTypes.add(f['entity_type']);
   }
@@ -104,7 +107,7 @@ export class Stats {
       issue_counts: Object.fromEntries(this.counts) as Partial<Record<Code, number>>,
       issues: this.kept.slice(),
       issues_truncated: this.truncated,
-      categories: [...this.categories.values()],
+      categories: [...this.categories.values()].flatMap((m) => [...m.values()]),
       tags: [...this.tags],
       accounts: [...this.accounts],
       account_types: [...this.accountTypes],

@@ -13,6 +13,7 @@
 //
 // Undecodable bytes become U+FFFD and are counted; the row reader reports every field holding one.
 
+import { isAscii } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { SluiceError } from '../errors.ts';
 
@@ -25,6 +26,11 @@ interface ByteDecoder {
   end(): string;
 }
 
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** ASCII bytes read the same in every supported encoding but UTF-16; latin1 makes the cheapest string of them. */
+const asciiText = (bytes: Uint8Array) => asBuffer(bytes).toString('latin1');
+
 function textDecoder(encoding: string): ByteDecoder {
   const d = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
   return {
@@ -33,16 +39,56 @@ function textDecoder(encoding: string): ByteDecoder {
   };
 }
 
+/** Where a UTF-8 sequence cut by the end of `bytes` starts (bytes.length when none is cut). */
+function utf8Cut(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let k = 1; k <= 3 && k <= n; k++) {
+    const b = bytes[n - k]!;
+    if ((b & 0xc0) === 0x80) continue; // continuation byte: look further back
+    const len = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return len > k ? n - k : n;
+  }
+  return n;
+}
+
+/**
+ * UTF-8 without TextDecoder's streaming state: an incomplete sequence at the end of a chunk is
+ * carried to the next one, so each chunk decodes on its own and a pure-ASCII chunk (most of a
+ * bank export) takes the latin1 fast path. WHATWG decoding is self-synchronizing, so cutting
+ * between sequences gives the same text as decoding the whole input at once.
+ */
+function utf8Decoder(): ByteDecoder {
+  const d = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  let carry: Uint8Array | null = null;
+  const decode = (bytes: Uint8Array) => (isAscii(bytes) ? asciiText(bytes) : d.decode(bytes));
+  return {
+    write(bytes) {
+      const all = carry ? concat(carry, bytes) : bytes;
+      const cut = utf8Cut(all);
+      carry = cut < all.length ? all.slice(cut) : null;
+      return cut === 0 ? '' : decode(all.subarray(0, cut));
+    },
+    end() {
+      const rest = carry;
+      carry = null;
+      return rest ? d.decode(rest) : '';
+    },
+  };
+}
+
 function iconvDecoder(encoding: string): ByteDecoder {
   const d = iconv.getDecoder(encoding);
+  // Single-byte pages are stateless and ASCII-compatible; multi-byte ones go through iconv as they are.
+  const singleByte = iconv.decode(Buffer.from([0x41, 0x80]), encoding).length === 2;
   return {
-    write: (bytes) => d.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    write: (bytes) => (singleByte && isAscii(bytes) ? asciiText(bytes) : d.write(asBuffer(bytes))),
     end: () => d.end() ?? '',
   };
 }
 
 function decoderFor(encoding: string): ByteDecoder {
-  return encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : iconvDecoder(encoding);
+  if (encoding === 'utf-8') return utf8Decoder();
+  return encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : iconvDecoder(encoding);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -53,8 +99,9 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-function firstNonAscii(bytes: Uint8Array, from = 0): number {
-  for (let i = from; i < bytes.length; i++) if (bytes[i]! > 0x7f) return i;
+function firstNonAscii(bytes: Uint8Array): number {
+  if (isAscii(bytes)) return -1;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return i;
   return -1;
 }
 
@@ -129,7 +176,6 @@ export class StreamDecoder {
   private state: 'head' | 'ascii' | 'window' | 'decided' = 'head';
   private pending: Uint8Array = new Uint8Array(0);
   private decoder: ByteDecoder | null = null;
-  private asciiDecoder: ByteDecoder = textDecoder('utf-8');
   readonly report: DecodeReport;
 
   constructor(explicit: string | null) {
@@ -164,9 +210,9 @@ export class StreamDecoder {
       }
       case 'ascii': {
         const at = firstNonAscii(bytes);
-        if (at < 0) return this.asciiDecoder.write(bytes);
+        if (at < 0) return asciiText(bytes);
         this.state = 'window';
-        const prefix = this.asciiDecoder.write(bytes.subarray(0, at));
+        const prefix = asciiText(bytes.subarray(0, at));
         return prefix + this.feed(bytes.subarray(at), last);
       }
       case 'window': {
@@ -219,6 +265,6 @@ export class StreamDecoder {
     }
     refuseBinary(b.subarray(0, HEAD));
     this.state = 'ascii';
-    return this.feed(b, last) + (last && this.state === 'ascii' ? this.asciiDecoder.end() : '');
+    return this.feed(b, last);
   }
 }

@@ -32,12 +32,23 @@ const CURRENCY_CHAR = /[\p{L}\p{M}\p{Sc}]/u;
 export type AmountParser = (text: string) => string | null;
 
 function canonical(negative: boolean, intDigits: string, fraction: string | null): string {
-  let k = 0;
-  while (k < intDigits.length - 1 && intDigits.charCodeAt(k) === 48) k++;
-  const int = intDigits.length === 0 ? '0' : intDigits.slice(k);
+  let int = intDigits;
+  if (int.length === 0) int = '0';
+  else if (int.charCodeAt(0) === 48 && int.length > 1) {
+    let k = 0;
+    while (k < int.length - 1 && int.charCodeAt(k) === 48) k++;
+    int = int.slice(k);
+  }
   const body = fraction === null ? int : int + '.' + fraction;
-  if (negative && /[1-9]/.test(body)) return '-' + body;
-  return body;
+  return negative && !allZero(body) ? '-' + body : body;
+}
+
+function allZero(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 48 && c <= 57) return false;
+  }
+  return true;
 }
 
 interface Decoration {
@@ -79,25 +90,55 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
   const { decimal, groups } = SPEC[format];
   const isGroup = (c: number) => groups.includes(c);
 
+  const group = groups[0]!;
+  /**
+   * The common case in one pass: an optional sign, digits with the format's main group mark, an
+   * optional decimal part. undefined hands anything else to the general reader below.
+   */
+  const plain = (s: string): string | null | undefined => {
+    const n = s.length;
+    let i = 0;
+    let c = s.charCodeAt(0);
+    const negative = c === 45;
+    if (negative || c === 43) i = 1;
+    const start = i;
+    let run = 0, groupsSeen = 0, seg = i;
+    let int = '';
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c >= 48 && c <= 57) { run++; continue; }
+      if (c === decimal) break;
+      if (c !== group) return undefined;
+      if (run === 0 || (groupsSeen === 0 ? run > 3 : run < 2 || run > 3)) return null;
+      int += s.slice(seg, i);
+      seg = i + 1;
+      groupsSeen++;
+      run = 0;
+    }
+    if (run === 0) return undefined;
+    if (groupsSeen > 0) {
+      if (run !== 3) return null;
+      int += s.slice(seg, i);
+    }
+    let fraction: string | null = null;
+    if (i < n) {
+      const f = i + 1;
+      for (i = f; i < n; i++) {
+        c = s.charCodeAt(i);
+        if (c < 48 || c > 57) return undefined;
+      }
+      if (i === f) return undefined;
+      fraction = s.slice(f);
+    }
+    // Already canonical (no `+`, no group marks, no leading zero): the text itself.
+    if (groupsSeen === 0 && s.charCodeAt(0) !== 43 && s.charCodeAt(start) !== 48 && decimal === DOT && !(negative && allZero(s))) return s;
+    return canonical(negative, groupsSeen > 0 ? int : s.slice(start, fraction === null ? n : n - fraction.length - 1), fraction);
+  };
+
   return (s: string): string | null => {
     const n = s.length;
-    // Fast path: plain `-123` / `123.45` under a dot-decimal format.
-    if (decimal === DOT) {
-      let i = s.charCodeAt(0) === 45 ? 1 : 0;
-      const start = i;
-      let dot = -1;
-      for (; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (isDigit(c)) continue;
-        if (c === DOT && dot < 0) { dot = i; continue; }
-        break;
-      }
-      if (i === n && i > start && dot !== start && dot !== n - 1) {
-        return dot < 0
-          ? canonical(start === 1, s.slice(start), null)
-          : canonical(start === 1, s.slice(start, dot), s.slice(dot + 1));
-      }
-    }
+    const quick = plain(s);
+    if (quick !== undefined) return quick;
 
     let a = -1, b = -1;
     for (let i = 0; i < n; i++) if (isDigit(s.charCodeAt(i))) { a = i; break; }

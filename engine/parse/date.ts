@@ -149,101 +149,93 @@ export function defaultRange(today: { y: number; m: number; d: number }): DateRa
   return { min: 0, max: epochDay(today.y, today.m, today.d) + 1 };
 }
 
+const ISO_STEPS = '%Y-%m-%d';
+
+/** JavaScript for one step; `fail` is the statement run when the text does not match. */
+function stepCode(st: Step, next: Step | undefined): string {
+  const fail = "return 'invalid';";
+  switch (st.kind) {
+    case 'lit':
+      return `if (s.charCodeAt(i) !== ${st.code}) ${fail} i++;`;
+    case 'day':
+    case 'month':
+    case 'yday': {
+      const target = st.kind === 'day' ? 'd' : st.kind === 'month' ? 'm' : 'yd';
+      const max = st.kind === 'yday' ? 3 : 2;
+      return (st.spacePad ? 'if (s.charCodeAt(i) === 32) i++;' : '') +
+        `v = 0; k = 0; while (k < ${max}) { c = s.charCodeAt(i); if (c < 48 || c > 57) break; v = v * 10 + c - 48; i++; k++; }` +
+        `if (k === 0) ${fail} ${target} = v;`;
+    }
+    case 'year4':
+      return 'v = 0; for (k = 0; k < 4; k++) { c = s.charCodeAt(i + k); if (c < 48 || c > 57) ' + fail + ' v = v * 10 + c - 48; } i += 4; y = v;';
+    case 'year2':
+      return 'c = s.charCodeAt(i); k = s.charCodeAt(i + 1); if (c < 48 || c > 57 || k < 48 || k > 57) ' + fail +
+        ' v = (c - 48) * 10 + k - 48; y = v <= 68 ? 2000 + v : 1900 + v; i += 2;';
+    case 'monthName': {
+      // "Jan." is an abbreviation, unless the format itself puts a dot there.
+      const dotAllowed = !(next && next.kind === 'lit' && next.code === 46);
+      return `v = monthName(s, i); if (v < 0) ${fail} m = v & 15; i = v >> 4;` +
+        (dotAllowed ? ' if (s.charCodeAt(i) === 46) i++;' : '');
+    }
+  }
+}
+
+/** Month number in the low 4 bits and the end index above them, or -1. */
+function monthName(s: string, i: number): number {
+  let j = i;
+  while (j < s.length) {
+    const c = s.charCodeAt(j) | 32;
+    if (c < 97 || c > 122) break;
+    j++;
+  }
+  if (j - i < 3) return -1;
+  const word = s.slice(i, j).toLowerCase();
+  for (let q = 0; q < 12; q++) {
+    const full = MONTHS[q]!;
+    if (word === full || word === full.slice(0, 3) || (q === 8 && word === 'sept')) return (j << 4) | (q + 1);
+  }
+  return -1;
+}
+
+/**
+ * Compiles a format into a parser. The steps become straight-line JavaScript (built from the
+ * validated step list only: char codes and fixed snippets, never text from the format itself).
+ */
 export function compileDateFormat(format: string, range: DateRange | null = null): DateParser {
   const steps = compileSteps(format);
-  return {
-    format,
-    parse(s: string): string | DateFailure {
-      const n = s.length;
-      let i = 0;
-      let y = -1, m = -1, d = -1, yday = -1;
-      for (let k = 0; k < steps.length; k++) {
-        const st = steps[k]!;
-        switch (st.kind) {
-          case 'lit':
-            if (s.charCodeAt(i) !== st.code) return 'invalid';
-            i++;
-            break;
-          case 'day':
-          case 'month':
-          case 'yday': {
-            if (st.spacePad && s.charCodeAt(i) === 32) i++;
-            const max = st.kind === 'yday' ? 3 : 2;
-            let v = 0, len = 0;
-            while (len < max && i < n) {
-              const c = s.charCodeAt(i);
-              if (!isDigit(c)) break;
-              v = v * 10 + (c - 48);
-              i++;
-              len++;
-            }
-            if (len === 0) return 'invalid';
-            if (st.kind === 'day') d = v;
-            else if (st.kind === 'month') m = v;
-            else yday = v;
-            break;
-          }
-          case 'year4': {
-            if (i + 4 > n) return 'invalid';
-            let v = 0;
-            for (let j = 0; j < 4; j++) {
-              const c = s.charCodeAt(i + j);
-              if (!isDigit(c)) return 'invalid';
-              v = v * 10 + (c - 48);
-            }
-            i += 4;
-            y = v;
-            break;
-          }
-          case 'year2': {
-            const a = s.charCodeAt(i), b = s.charCodeAt(i + 1);
-            if (!isDigit(a) || !isDigit(b)) return 'invalid';
-            const v = (a - 48) * 10 + (b - 48);
-            y = v <= 68 ? 2000 + v : 1900 + v;
-            i += 2;
-            break;
-          }
-          case 'monthName': {
-            let j = i;
-            while (j < n) {
-              const c = s.charCodeAt(j) | 32;
-              if (c < 97 || c > 122) break;
-              j++;
-            }
-            const word = s.slice(i, j).toLowerCase();
-            let found = -1;
-            if (word.length >= 3) {
-              for (let q = 0; q < 12; q++) {
-                const full = MONTHS[q]!;
-                if (word === full || word === full.slice(0, 3) || (q === 8 && word === 'sept')) {
-                  found = q + 1;
-                  break;
-                }
-              }
-            }
-            if (found < 0) return 'invalid';
-            m = found;
-            i = j;
-            // "Jan." is an abbreviation, unless the format itself puts a dot there.
-            const next = steps[k + 1];
-            if (s.charCodeAt(i) === 46 && !(next && next.kind === 'lit' && next.code === 46)) i++;
-            break;
-          }
-        }
-      }
-      if (i < n && !matchTimeSuffix(s, i)) return 'invalid';
-      if (yday >= 0) {
-        if (yday < 1 || yday > (isLeap(y) ? 366 : 365)) return 'impossible';
-        m = 1;
-        d = yday;
-        while (d > daysInMonth(y, m)) d -= daysInMonth(y, m++);
-      }
-      if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return 'impossible';
-      if (range) {
-        const e = epochDay(y, m, d);
-        if (e < range.min || e > range.max) return 'out_of_range';
-      }
-      return isoDate(y, m, d);
-    },
-  };
+  const lo = range ? ymdOfEpochDay(range.min) : 0;
+  const hi = range ? ymdOfEpochDay(range.max) : 99999999;
+  const body = [
+    "'use strict';",
+    'return function parse(s) {',
+    'const n = s.length; let i = 0, y = 0, m = 0, d = 0, yd = -1, v = 0, k = 0, c = 0;',
+    ...steps.map((st, idx) => stepCode(st, steps[idx + 1])),
+    "if (i < n && !matchTimeSuffix(s, i)) return 'invalid';",
+    'if (yd >= 0) { if (yd < 1 || yd > (isLeap(y) ? 366 : 365)) return \'impossible\'; m = 1; d = yd; while (d > daysInMonth(y, m)) d -= daysInMonth(y, m++); }',
+    "if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return 'impossible';",
+    'const ymd = y * 10000 + m * 100 + d;',
+    "if (ymd < lo || ymd > hi) return 'out_of_range';",
+    // Already ISO (the usual %Y-%m-%d with two-digit month and day): hand back the text itself.
+    format === ISO_STEPS ? 'if (n === 10) return s;' : '',
+    'return isoDate(y, m, d);',
+    '};',
+  ].join('\n');
+  const make = new Function('matchTimeSuffix', 'isLeap', 'daysInMonth', 'isoDate', 'monthName', 'lo', 'hi', body) as (
+    ...args: unknown[]
+  ) => (s: string) => string | DateFailure;
+  return { format, parse: make(matchTimeSuffix, isLeap, daysInMonth, isoDate, monthName, lo, hi) };
+}
+
+/** y*10000 + m*100 + d of an epoch day (civil_from_days). */
+function ymdOfEpochDay(z: number): number {
+  z += 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 10000 + m * 100 + d;
 }

@@ -1,39 +1,62 @@
 // Small text rules shared by the row readers: tag lists (SPEC §2.3), hierarchical categories,
 // colours, booleans.
 
+/** The shared empty tag list; row fields are read-only. */
+const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
+
 /**
  * Splits a tag cell. `|` and `,` both separate; when both appear unescaped, `,` wins. A backslash
  * escapes a separator (`Food\, Dining|Trips` → `Food, Dining`, `Trips`). Tags are trimmed, empty
  * ones dropped, repeats kept once.
  */
 export function splitTags(cell: string): string[] {
-  if (cell === '') return [];
-  let comma = false;
-  for (let i = 0; i < cell.length; i++) {
-    const c = cell[i];
-    if (c === '\\') i++;
-    else if (c === ',') { comma = true; break; }
+  const n = cell.length;
+  if (n === 0) return NO_TAGS;
+  let comma = false, pipe = false, escaped = false;
+  for (let i = 0; i < n; i++) {
+    const c = cell.charCodeAt(i);
+    if (c === 44) comma = true;
+    else if (c === 124) pipe = true;
+    else if (c === 92) escaped = true;
   }
-  const sep = comma ? ',' : '|';
+  if (!comma && !pipe && !escaped) return [cell];
+  const sep = (escaped ? hasUnescaped(cell, ',') : comma) ? ',' : '|';
+  const parts = escaped ? splitEscaped(cell, sep) : cell.split(sep);
   const out: string[] = [];
-  let cur = '';
-  const flush = () => {
-    const t = cur.trim();
+  for (const p of parts) {
+    const t = p.trim();
     if (t !== '' && !out.includes(t)) out.push(t);
-    cur = '';
-  };
+  }
+  return out;
+}
+
+function hasUnescaped(cell: string, ch: string): boolean {
+  for (let i = 0; i < cell.length; i++) {
+    if (cell[i] === '\\') i++;
+    else if (cell[i] === ch) return true;
+  }
+  return false;
+}
+
+/** Splits on `sep`, turning `\,` `\|` `\\` into the character itself. */
+function splitEscaped(cell: string, sep: string): string[] {
+  const parts: string[] = [];
+  let cur = '';
   for (let i = 0; i < cell.length; i++) {
     const c = cell[i]!;
-    if (c === '\\' && (cell[i + 1] === ',' || cell[i + 1] === '|' || cell[i + 1] === '\\')) {
-      cur += cell[++i];
+    const next = cell[i + 1];
+    if (c === '\\' && (next === ',' || next === '|' || next === '\\')) {
+      cur += next;
+      i++;
     } else if (c === sep) {
-      flush();
+      parts.push(cur);
+      cur = '';
     } else {
       cur += c;
     }
   }
-  flush();
-  return out;
+  parts.push(cur);
+  return parts;
 }
 
 /** `Parent:Child` / `Parent: Child` → child under parent (two levels at most: split at the first colon). */

@@ -6,21 +6,21 @@ import { accountableType } from '../parse/account-type.ts';
 import { multiply, negate } from '../parse/decimal.ts';
 import { isWebsite, normalizeColor, parseBoolean } from '../parse/text.ts';
 import {
-  cellGetter, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowFields, type RowIssues,
+  cellsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowFields, type RowIssues,
   type RowReader,
 } from './row.ts';
 
 /** qty is signed (negative = sell); signed_amount = qty × price, negated under inflows_negative. */
 export function tradeReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   return (cells, issues): RowFields => {
-    const date = readDate(setup, issues, cell(cells, 'date'), 'date', true);
-    const ticker = requireText(issues, cell(cells, 'ticker'), 'ticker');
-    const qty = readDecimal(setup, issues, cell(cells, 'qty'), 'qty', true);
-    const price = readDecimal(setup, issues, cell(cells, 'price'), 'price', true);
+    const date = readDate(setup, issues, cell.date(cells), 'date', true);
+    const ticker = requireText(issues, cell.ticker(cells), 'ticker');
+    const qty = readDecimal(setup, issues, cell.qty(cells), 'qty', true);
+    const price = readDecimal(setup, issues, cell.price(cells), 'price', true);
     const amount = qty !== null && price !== null ? multiply(qty, price) : null;
     const signed = amount === null ? null : setup.opts.signage_convention === 'inflows_positive' ? amount : negate(amount);
-    const mic = cell(cells, 'exchange_operating_mic');
+    const mic = cell.exchange_operating_mic(cells);
     return {
       date,
       ticker: ticker === null ? null : ticker.toUpperCase(),
@@ -28,35 +28,35 @@ export function tradeReader(setup: ReaderSetup): RowReader {
       price,
       amount,
       signed_amount: signed,
-      currency: readCurrency(setup, issues, cell(cells, 'currency')),
+      currency: readCurrency(setup, issues, cell.currency(cells)),
       exchange_operating_mic: mic === '' ? null : mic.toUpperCase(),
-      name: orNull(cell(cells, 'name')),
-      account: orNull(cell(cells, 'account')),
-      notes: orNull(cell(cells, 'notes')),
+      name: orNull(cell.name(cells)),
+      account: orNull(cell.account(cells)),
+      notes: orNull(cell.notes(cells)),
     };
   };
 }
 
 /** The balance is the amount; entity_type keeps the type as written, accountable_type its class. */
 export function accountReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   return (cells, issues): RowFields => {
-    const name = requireText(issues, cell(cells, 'name'), 'name');
-    const amount = readDecimal(setup, issues, cell(cells, 'amount'), 'amount', true);
-    const entity = cell(cells, 'entity_type');
+    const name = requireText(issues, cell.name(cells), 'name');
+    const amount = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
+    const entity = cell.entity_type(cells);
     const cls = entity === '' ? null : accountableType(entity);
     if (entity !== '' && cls === null) {
       issues.add('ROW_ACCOUNT_TYPE_UNMATCHED', 'entity_type', `account type ${JSON.stringify(entity)} matches none of the account classes`, entity);
     }
-    const dateText = cell(cells, 'date');
+    const dateText = cell.date(cells);
     return {
       name,
       amount,
-      currency: readCurrency(setup, issues, cell(cells, 'currency')),
+      currency: readCurrency(setup, issues, cell.currency(cells)),
       entity_type: orNull(entity),
       accountable_type: cls,
       date: dateText === '' ? null : readDate(setup, issues, dateText, 'date', false),
-      notes: orNull(cell(cells, 'notes')),
+      notes: orNull(cell.notes(cells)),
     };
   };
 }
@@ -69,25 +69,25 @@ function readColor(issues: RowIssues, text: string): string | null {
 }
 
 export function categoryReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   return (cells, issues): RowFields => ({
-    name: requireText(issues, cell(cells, 'name'), 'name'),
-    color: readColor(issues, cell(cells, 'color')),
-    parent: orNull(cell(cells, 'parent_category')),
-    icon: orNull(cell(cells, 'icon')),
+    name: requireText(issues, cell.name(cells), 'name'),
+    color: readColor(issues, cell.color(cells)),
+    parent: orNull(cell.parent_category(cells)),
+    icon: orNull(cell.icon(cells)),
   });
 }
 
 export function merchantReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   return (cells, issues): RowFields => {
-    const website = cell(cells, 'website');
+    const website = cell.website(cells);
     if (website !== '' && !isWebsite(website)) {
       issues.add('ROW_URL_INVALID', 'website', `website ${JSON.stringify(website)} is not a web address`, website);
     }
     return {
-      name: requireText(issues, cell(cells, 'name'), 'name'),
-      color: readColor(issues, cell(cells, 'color')),
+      name: requireText(issues, cell.name(cells), 'name'),
+      color: readColor(issues, cell.color(cells)),
       website: website === '' || !isWebsite(website) ? null : website,
     };
   };
@@ -134,19 +134,19 @@ function checkConditions(issues: RowIssues, list: Json[], raw: string, depth = 0
 
 /** conditions and actions are JSON arrays; categories, merchants and tags are named by name. */
 export function ruleReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   return (cells, issues): RowFields => {
-    const resource = requireText(issues, cell(cells, 'resource_type'), 'resource_type');
+    const resource = requireText(issues, cell.resource_type(cells), 'resource_type');
     if (resource !== null && resource.toLowerCase() !== 'transaction') {
       issues.add('ROW_VALUE_INVALID', 'resource_type', `resource_type must be "transaction" (got ${JSON.stringify(resource)})`, resource);
     }
-    const activeText = cell(cells, 'active');
+    const activeText = cell.active(cells);
     const active = activeText === '' ? true : parseBoolean(activeText);
     if (active === null) issues.add('ROW_BOOLEAN_INVALID', 'active', `active ${JSON.stringify(activeText)} is not true or false`, activeText);
-    const conditionsText = cell(cells, 'conditions');
+    const conditionsText = cell.conditions(cells);
     const conditions = readJsonArray(issues, conditionsText, 'conditions');
     if (conditions) checkConditions(issues, conditions, conditionsText);
-    const actionsText = cell(cells, 'actions');
+    const actionsText = cell.actions(cells);
     const actions = readJsonArray(issues, actionsText, 'actions');
     if (actions) {
       if (actions.length === 0) issues.add('ROW_RULE_INVALID', 'actions', 'a rule needs at least one action', actionsText);
@@ -154,9 +154,9 @@ export function ruleReader(setup: ReaderSetup): RowReader {
         issues.add('ROW_RULE_INVALID', 'actions', 'each action needs an action_type', actionsText);
       }
     }
-    const dateText = cell(cells, 'effective_date');
+    const dateText = cell.effective_date(cells);
     return {
-      name: orNull(cell(cells, 'name')),
+      name: orNull(cell.name(cells)),
       resource_type: resource === null ? null : resource.toLowerCase(),
       active,
       effective_date: dateText === '' ? null : readDate(setup, issues, dateText, 'effective_date', false),

@@ -7,7 +7,7 @@ import { issue, type Code, type Issue } from '../errors.ts';
 import { isCurrency, type NormalizedOptions } from '../options.ts';
 import type { AmountParser } from '../parse/amount.ts';
 import type { DateParser } from '../parse/date.ts';
-import type { ColumnKey, ColumnMap } from '../csv/columns.ts';
+import { DEFAULT_NAMES, type ColumnKey, type ColumnMap } from '../csv/columns.ts';
 
 export type FieldValue = string | string[] | boolean | null | readonly unknown[];
 export type RowFields = Record<string, FieldValue>;
@@ -54,14 +54,33 @@ export interface ReaderSetup {
 /** A row reader: cells of one record in, normalized fields out, problems into `issues`. */
 export type RowReader = (cells: readonly string[], issues: RowIssues) => RowFields;
 
-/** Returns a getter for the trimmed cell of a mapped field ('' when unmapped or missing). */
-export function cellGetter(map: ColumnMap) {
-  return (cells: readonly string[], key: ColumnKey): string => {
-    const i = map.index[key];
-    if (i === undefined) return '';
-    const v = cells[i];
-    return v === undefined ? '' : v.trim();
-  };
+/**
+ * The cell trimmed of Unicode whitespace (SPEC §2.2); '' for a missing cell. Most cells have
+ * nothing to trim, which two char checks tell without calling trim().
+ */
+export function clean(v: string | undefined): string {
+  if (v === undefined) return '';
+  const n = v.length;
+  if (n === 0) return v;
+  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
+  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
+  return v.trim();
+}
+
+export type CellOf = (cells: readonly string[]) => string;
+
+/** A getter for the trimmed cell of one mapped field ('' when the field has no column). */
+export function cellOf(map: ColumnMap, key: ColumnKey): CellOf {
+  const i = map.index[key];
+  if (i === undefined) return () => '';
+  return (cells) => clean(cells[i]);
+}
+
+/** A getter per field: `const cell = cellsOf(map); cell.date(cells)`. */
+export function cellsOf(map: ColumnMap): Record<ColumnKey, CellOf> {
+  const out = {} as Record<ColumnKey, CellOf>;
+  for (const k of Object.keys(DEFAULT_NAMES) as ColumnKey[]) out[k] = cellOf(map, k);
+  return out;
 }
 
 const DATE_FAILURE: Record<string, Code> = { invalid: 'DATE_INVALID', impossible: 'DATE_IMPOSSIBLE', out_of_range: 'DATE_OUT_OF_RANGE' };

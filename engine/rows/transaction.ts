@@ -6,7 +6,7 @@
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
 import {
-  cellGetter, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowFields, type RowIssues, type RowReader,
+  cellsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowFields, type RowIssues, type RowReader,
 } from './row.ts';
 
 export interface Amounts {
@@ -19,24 +19,24 @@ export interface Amounts {
  * states it (inflow − outflow for two columns, the magnitude under custom_column).
  */
 export function amountReader(setup: ReaderSetup): (cells: readonly string[], issues: RowIssues) => Amounts {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   const { opts, map } = setup;
   const ledger = (amount: string) => (opts.signage_convention === 'inflows_positive' ? negate(amount) : amount);
 
   if (opts.amount_type_strategy === 'custom_column') {
     const inflowValue = opts.amount_type_inflow_value!.toLowerCase();
     return (cells, issues) => {
-      const v = readDecimal(setup, issues, cell(cells, 'amount'), 'amount', true);
+      const v = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
       if (v === null) return { amount: null, signed_amount: null };
       const magnitude = abs(v);
-      const inflow = cell(cells, 'entity_type').toLowerCase() === inflowValue;
+      const inflow = cell.entity_type(cells).toLowerCase() === inflowValue;
       return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude };
     };
   }
   if (map.amountMode === 'split') {
     return (cells, issues) => {
-      const inText = cell(cells, 'inflow');
-      const outText = cell(cells, 'outflow');
+      const inText = cell.inflow(cells);
+      const outText = cell.outflow(cells);
       if (inText === '' && outText === '') {
         issues.add('AMOUNT_MISSING', 'amount', `both ${map.header.inflow} and ${map.header.outflow} are empty`, '');
         return { amount: null, signed_amount: null };
@@ -49,32 +49,33 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
     };
   }
   return (cells, issues) => {
-    const amount = readDecimal(setup, issues, cell(cells, 'amount'), 'amount', true);
+    const amount = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
     return { amount, signed_amount: amount === null ? null : ledger(amount) };
   };
 }
 
 export function transactionReader(setup: ReaderSetup): RowReader {
-  const cell = cellGetter(setup.map);
+  const cell = cellsOf(setup.map);
   const amounts = amountReader(setup);
   return (cells, issues): RowFields => {
-    const date = readDate(setup, issues, cell(cells, 'date'), 'date', true);
+    const date = readDate(setup, issues, cell.date(cells), 'date', true);
     const { amount, signed_amount } = amounts(cells, issues);
-    const currency = readCurrency(setup, issues, cell(cells, 'currency'));
-    const categoryText = cell(cells, 'category');
-    const category = categoryText === '' ? null : splitCategory(categoryText);
+    const currency = readCurrency(setup, issues, cell.currency(cells));
+    const categoryText = cell.category(cells);
+    // Most cells name one category; only `Parent:Child` needs splitting.
+    const category = categoryText === '' ? null : categoryText.indexOf(':') < 0 ? categoryText : splitCategory(categoryText);
     return {
       date,
       amount,
       signed_amount,
       currency,
-      name: cell(cells, 'name') || 'Imported item',
-      category: category ? category.name : null,
-      category_parent: category ? category.parent : null,
-      tags: splitTags(cell(cells, 'tags')),
-      notes: orNull(cell(cells, 'notes')),
-      account: orNull(cell(cells, 'account')),
-      entity_type: orNull(cell(cells, 'entity_type')),
+      name: cell.name(cells) || 'Imported item',
+      category: typeof category === 'string' || category === null ? category : category.name,
+      category_parent: typeof category === 'string' || category === null ? null : category.parent,
+      tags: splitTags(cell.tags(cells)),
+      notes: orNull(cell.notes(cells)),
+      account: orNull(cell.account(cells)),
+      entity_type: orNull(cell.entity_type(cells)),
     };
   };
 }
