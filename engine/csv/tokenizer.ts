@@ -293,8 +293,8 @@ export class CsvTokenizer {
 
   /**
    * Position of the next CR or LF at or after `from` in the chunk push() is reading (s.length when
-   * none). LF and CR
-   * are looked up and remembered separately, so a file without CRs is searched for one once.
+   * none). LF and CR are looked up and remembered separately, so a file without CRs is searched
+   * for one once per chunk.
    */
   private breakAt(s: string, from: number): number {
     if (this.nextLF < from) { this.nextLF = s.indexOf('\n', from); if (this.nextLF < 0) this.nextLF = s.length; }
