@@ -125,6 +125,12 @@ export function chooseSingleByte(window: Uint8Array): { encoding: string; guesse
   return { encoding: 'windows-1252', guessed: score === 0 };
 }
 
+/**
+ * UTF-8 when the window decodes strictly; also when valid multi-byte sequences outnumber the
+ * invalid bytes four to one, because then the file is UTF-8 with a few damaged bytes (each is
+ * reported on its row) and reading all of it as windows-1252 would garble every other accented
+ * letter without a word.
+ */
 function isUtf8(window: Uint8Array, truncated: boolean): boolean {
   try {
     // With `stream`, a multi-byte sequence cut by the end of a window that is not the end of the
@@ -132,7 +138,13 @@ function isUtf8(window: Uint8Array, truncated: boolean): boolean {
     new TextDecoder('utf-8', { fatal: true }).decode(window, { stream: truncated });
     return true;
   } catch {
-    return false;
+    const text = new TextDecoder('utf-8').decode(window, { stream: truncated });
+    let valid = 0, invalid = 0;
+    for (const ch of text) {
+      if (ch === '\uFFFD') invalid++;
+      else if (ch.codePointAt(0)! > 0x7f) valid++;
+    }
+    return valid >= 4 * invalid;
   }
 }
 
@@ -149,10 +161,15 @@ function utf16ByNuls(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
-function refuseBinary(head: Uint8Array): void {
+/** Files that announce themselves as something else: a PDF, a ZIP (an .xlsx workbook). */
+function refuseSignatures(head: Uint8Array): void {
   const starts = (sig: number[]) => sig.every((b, i) => head[i] === b);
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) throw new SluiceError('DECODE_BINARY', 'the file is a PDF, not a delimited text file', null);
   if (starts([0x50, 0x4b, 0x03, 0x04])) throw new SluiceError('DECODE_BINARY', 'the file is a ZIP archive (an .xlsx workbook?), not a delimited text file; export it as CSV', null);
+}
+
+/** NUL bytes that are not UTF-16's pattern: binary data. */
+function refuseBinary(head: Uint8Array): void {
   let nuls = 0;
   for (const b of head) if (b === 0) nuls++;
   if (nuls > 0 && nuls >= head.length / 100) {
@@ -258,6 +275,7 @@ export class StreamDecoder {
       this.report.bom = true;
       return this.decide(bom.enc, b.subarray(bom.len), last);
     }
+    refuseSignatures(b);
     const utf16 = utf16ByNuls(b.subarray(0, HEAD));
     if (utf16) {
       this.report.encoding = utf16;

@@ -154,6 +154,7 @@ const ISO_STEPS = '%Y-%m-%d';
 /** JavaScript for one step; `fail` is the statement run when the text does not match. */
 function stepCode(st: Step, next: Step | undefined): string {
   const fail = "return 'invalid';";
+  // Comparisons are written so that NaN (charCodeAt past the end) fails them.
   switch (st.kind) {
     case 'lit':
       return `if (s.charCodeAt(i) !== ${st.code}) ${fail} i++;`;
@@ -163,13 +164,13 @@ function stepCode(st: Step, next: Step | undefined): string {
       const target = st.kind === 'day' ? 'd' : st.kind === 'month' ? 'm' : 'yd';
       const max = st.kind === 'yday' ? 3 : 2;
       return (st.spacePad ? 'if (s.charCodeAt(i) === 32) i++;' : '') +
-        `v = 0; k = 0; while (k < ${max}) { c = s.charCodeAt(i); if (c < 48 || c > 57) break; v = v * 10 + c - 48; i++; k++; }` +
+        `v = 0; k = 0; while (k < ${max}) { c = s.charCodeAt(i); if (!(c >= 48 && c <= 57)) break; v = v * 10 + c - 48; i++; k++; }` +
         `if (k === 0) ${fail} ${target} = v;`;
     }
     case 'year4':
-      return 'v = 0; for (k = 0; k < 4; k++) { c = s.charCodeAt(i + k); if (c < 48 || c > 57) ' + fail + ' v = v * 10 + c - 48; } i += 4; y = v;';
+      return 'v = 0; for (k = 0; k < 4; k++) { c = s.charCodeAt(i + k); if (!(c >= 48 && c <= 57)) ' + fail + ' v = v * 10 + c - 48; } i += 4; y = v;';
     case 'year2':
-      return 'c = s.charCodeAt(i); k = s.charCodeAt(i + 1); if (c < 48 || c > 57 || k < 48 || k > 57) ' + fail +
+      return 'c = s.charCodeAt(i); k = s.charCodeAt(i + 1); if (!(c >= 48 && c <= 57 && k >= 48 && k <= 57)) ' + fail +
         ' v = (c - 48) * 10 + k - 48; y = v <= 68 ? 2000 + v : 1900 + v; i += 2;';
     case 'monthName': {
       // "Jan." is an abbreviation, unless the format itself puts a dot there.

@@ -1,0 +1,111 @@
+// `sluice check` as a user runs it: a real child process, exit codes 0/1/2, the stable --json and
+// --rows shapes (SPEC §4), file-level errors as {error: {code, message, line}}, options in
+// kebab-case, standard input.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, test } from 'node:test';
+
+const BIN = fileURLToPath(new URL('../bin/sluice.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+function sluice(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input, timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const good = file('good.csv', 'Datum;Bedrag;Naam\n05-01-2024;-1.234,50;Winkel\n06-01-2024;12,00;Salaris\n');
+const bad = file('bad.csv', 'date,amount,name\n2024-01-05,12.00,A\n2024-13-01,1.00,B\n2024-01-07,abc,C\n');
+const broken = file('broken.csv', 'date,amount\n2024-01-05,"12.00\n');
+const missing = file('missing.csv', 'when,howmuch\n2024-01-05,1\n');
+const empty = file('header-only.csv', 'date,amount\n');
+
+describe('sluice check', () => {
+  test('exit 0 and the stable --json shape', () => {
+    const r = sluice(['check', good, '--date-col-label', 'Datum', '--amount-col-label', 'Bedrag', '--name-col-label', 'Naam',
+      '--number-format', '1.234,56', '--date-format', '%d-%m-%Y', '--today', '2024-12-31', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    for (const key of ['type', 'encoding', 'col_sep', 'header_line', 'headers', 'date_format', 'rows_count', 'valid_rows_count', 'invalid_rows_count', 'issue_counts', 'issues']) {
+      assert.ok(key in j, key);
+    }
+    assert.equal(j.type, 'TransactionImport');
+    assert.equal(j.col_sep, ';');
+    assert.equal(j.header_line, 1);
+    assert.deepEqual(j.headers, ['Datum', 'Bedrag', 'Naam']);
+    assert.equal(j.rows_count, 2);
+    assert.equal(j.invalid_rows_count, 0);
+  });
+
+  test('exit 1 with invalid rows, issues carry line, field, code, raw', () => {
+    const r = sluice(['check', bad, '--today', '2024-12-31', '--json']);
+    assert.equal(r.status, 1);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.rows_count, 3);
+    assert.equal(j.invalid_rows_count, 2);
+    assert.deepEqual(j.issue_counts, { DATE_IMPOSSIBLE: 1, AMOUNT_INVALID: 1 });
+    assert.deepEqual(j.issues.map((i: { line: number; field: string; code: string; raw: string }) => [i.line, i.field, i.code, i.raw]),
+      [[3, 'date', 'DATE_IMPOSSIBLE', '2024-13-01'], [4, 'amount', 'AMOUNT_INVALID', 'abc']]);
+  });
+
+  test('--rows prints one JSON line per row with normalized fields', () => {
+    const r = sluice(['check', bad, '--today', '2024-12-31', '--rows']);
+    assert.equal(r.status, 1);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(rows.length, 3);
+    assert.deepEqual(Object.keys(rows[0]), ['line', 'valid', 'issues', 'fields']);
+    assert.equal(rows[0].fields.date, '2024-01-05');
+    assert.equal(rows[0].fields.amount, '12.00');
+    assert.equal(rows[0].fields.signed_amount, '-12.00');
+    assert.deepEqual(rows[0].fields.tags, []);
+    assert.equal(rows[1].valid, false);
+  });
+
+  const fileErrors: [string, string[], string, number | null][] = [
+    ['unterminated quote', [broken], 'CSV_UNTERMINATED_QUOTE', 2],
+    ['mapped column missing', [missing, '--date-col-label', 'Date'], 'MAP_COLUMN_NOT_FOUND', 1],
+    ['required column missing', [missing], 'MAP_REQUIRED_COLUMN_MISSING', 1],
+    ['bad option value', [good, '--number-format', '1_234'], 'OPT_INVALID_VALUE', null],
+    ['custom_column without inflow value', [good, '--amount-type-strategy', 'custom_column'], 'OPT_INFLOW_VALUE_MISSING', null],
+    ['unknown option', [good, '--date-fromat', '%d'], 'OPT_UNKNOWN', null],
+    ['no such file', [join(dir, 'nope.csv')], 'OPT_FILE_UNREADABLE', null],
+  ];
+  for (const [name, args, code, line] of fileErrors) {
+    test(`exit 2: ${name}`, () => {
+      const r = sluice(['check', ...args, '--json']);
+      assert.equal(r.status, 2, r.stderr);
+      const j = JSON.parse(r.stdout);
+      assert.equal(j.error.code, code);
+      assert.equal(j.error.line, line);
+      assert.equal(typeof j.error.message, 'string');
+      const human = sluice(['check', ...args]);
+      assert.equal(human.status, 2);
+      assert.match(human.stderr, new RegExp(code));
+    });
+  }
+
+  test('header-only file: exit 0 with NO_DATA_ROWS', () => {
+    const r = sluice(['check', empty, '--json']);
+    assert.equal(r.status, 0);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.rows_count, 0);
+    assert.equal(j.issue_counts.NO_DATA_ROWS, 1);
+  });
+
+  test('standard input and the human summary', () => {
+    const r = sluice(['check', '-', '--col-sep', 'tab', '--today', '2024-12-31'], 'date\tamount\n2024-01-05\t1.00\n');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /1 rows, 1 valid, 0 invalid/);
+  });
+});

@@ -1,0 +1,74 @@
+// The CSV tokenizer: RFC 4180 records, physical line numbers, the edge rules of SPEC §2.13, and
+// chunk invariance (whole text against every chunk size 1..64, which splits inside CRLF pairs,
+// doubled quotes and quoted line breaks).
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CsvTokenizer } from '../engine/csv/tokenizer.ts';
+import { SluiceError } from '../engine/errors.ts';
+
+type Rec = [line: number, fields: string[], trailing?: number[]];
+
+function tokenize(text: string, sep = ',', size = text.length || 1, skip = 0, max?: number): Rec[] {
+  const tok = new CsvTokenizer(sep, skip, max);
+  const out: Rec[] = [];
+  const emit = (fields: string[], line: number, trailing: number[] | null) => {
+    out.push(trailing ? [line, fields, trailing] : [line, fields]);
+  };
+  for (let i = 0; i < text.length; i += size) tok.push(text.slice(i, i + size), emit);
+  tok.end(emit);
+  return out;
+}
+
+const cases: [string, string, Rec[], string?, number?][] = [
+  ['simple LF', 'a,b\n1,2\n', [[1, ['a', 'b']], [2, ['1', '2']]]],
+  ['CRLF', 'a,b\r\n1,2\r\n', [[1, ['a', 'b']], [2, ['1', '2']]]],
+  ['lone CR', 'a,b\r1,2\r3,4', [[1, ['a', 'b']], [2, ['1', '2']], [3, ['3', '4']]]],
+  ['no final newline', 'a\nb', [[1, ['a']], [2, ['b']]]],
+  ['empty fields and trailing separator', ',a,,\n', [[1, ['', 'a', '', '']]]],
+  ['blank line is an empty record', 'a\n\nb\n', [[1, ['a']], [2, ['']], [3, ['b']]]],
+  ['quoted separator and doubled quotes', '"a,b","say ""hi""",c\n', [[1, ['a,b', 'say "hi"', 'c']]]],
+  ['quoted LF moves the next line number', '1,"two\nlines",x\n2,y,z\n', [[1, ['1', 'two\nlines', 'x']], [3, ['2', 'y', 'z']]]],
+  ['quoted CRLF counts one line', '1,"a\r\nb"\r\n2,c\r\n', [[1, ['1', 'a\r\nb']], [3, ['2', 'c']]]],
+  ['quoted lone CR counts one line', '1,"a\rb"\r2,c', [[1, ['1', 'a\rb']], [3, ['2', 'c']]]],
+  ['empty quoted field', '"",x\n', [[1, ['', 'x']]]],
+  ['quote inside an unquoted field is text', 'ab"c,d\n', [[1, ['ab"c', 'd']]]],
+  ['whitespace before an opening quote', 'a, "b, c" ,d\n', [[1, ['a', 'b, c', 'd']]]],
+  ['text after a closing quote is kept and flagged', '"t"z,1\n', [[1, ['tz', '1'], [0]]]],
+  ['quote at the very end', 'a,"b"', [[1, ['a', 'b']]]],
+  ['semicolon separator', 'a;"b;c";d\n', [[1, ['a', 'b;c', 'd']]], ';'],
+  ['tab separator keeps spaces', 'a\t b \t"c"\n', [[1, ['a', ' b ', 'c']]], '\t'],
+  ['pipe separator', '|K|1\n', [[1, ['', 'K', '1']]], '|'],
+  ['skipped lines keep numbering', 'junk "x\r\nmore\nh1,h2\n1,2\n', [[3, ['h1', 'h2']], [4, ['1', '2']]], ',', 2],
+  ['skip CRLF at a chunk edge', 'x\r\ny\r\na\r\n', [[3, ['a']]], ',', 2],
+];
+
+describe('tokenizer records and lines', () => {
+  for (const [name, text, want, sep, skip] of cases) {
+    test(name, () => {
+      const whole = tokenize(text, sep, text.length || 1, skip ?? 0);
+      assert.deepEqual(whole, want);
+      for (let size = 1; size <= 64; size++) {
+        assert.deepEqual(tokenize(text, sep, size, skip ?? 0), whole, `chunk size ${size}`);
+      }
+    });
+  }
+});
+
+describe('tokenizer errors carry the line', () => {
+  const bad: [string, string, string, number][] = [
+    ['unterminated quote', 'a,b\n1,"open\n2,3\n', 'CSV_UNTERMINATED_QUOTE', 2],
+    ['unterminated quote after CRLF lines', 'a\r\nb\r\n"x\r\n', 'CSV_UNTERMINATED_QUOTE', 3],
+  ];
+  for (const [name, text, code, line] of bad) {
+    test(name, () => {
+      for (const size of [1, 2, 3, 5, text.length]) {
+        assert.throws(() => tokenize(text, ',', size), (e: unknown) => e instanceof SluiceError && e.code === code && e.line === line);
+      }
+    });
+  }
+  test('a record past the size limit fails fast, naming the opening quote', () => {
+    const text = 'h\nok\n"runaway' + 'x'.repeat(5000);
+    assert.throws(() => tokenize(text, ',', 64, 0, 1000), (e: unknown) => e instanceof SluiceError && e.code === 'CSV_RECORD_TOO_LARGE' && e.line === 3);
+  });
+});
