@@ -22,6 +22,10 @@ export const CODES = {
   // SPEC §2.13 names this warning without a prefix; the name is kept as the contract spells it.
   NO_DATA_ROWS: { severity: 'warning', scope: 'file' },
 
+  // NDJSON (NativeImport): the upload check; per-record problems are preflight codes (ndjson/preflight.ts)
+  NDJSON_EMPTY: { severity: 'error', scope: 'fatal' },
+  NDJSON_NOT_RECORDS: { severity: 'error', scope: 'fatal' },
+
   // Column mapping
   MAP_COLUMN_NOT_FOUND: { severity: 'error', scope: 'fatal' },
   MAP_REQUIRED_COLUMN_MISSING: { severity: 'error', scope: 'fatal' },

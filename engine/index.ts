@@ -10,6 +10,7 @@
 // every option problem).
 
 import { CsvPipeline } from './csv/pipeline.ts';
+import { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 import { csvProfile } from './csv/profiles.ts';
 import type { FileResult } from './csv/stats.ts';
 import { normalizeOptions, type ImportOptions, type NormalizedOptions } from './options.ts';
@@ -30,6 +31,16 @@ export function readImport(source: Source, options: ImportOptions = {}): ImportR
   return new PipelineReader(source, createPipeline(options));
 }
 
+/**
+ * Reads a NativeImport NDJSON export: a result per record, then counts and the preflight verdict
+ * (`reader.result()`). `existing_names` are the family's Category/Tag/Merchant names.
+ */
+export function readNative(source: Source, options: NdjsonOptions = {}): NativeReader {
+  return new PipelineReader(source, new NdjsonPipeline(options));
+}
+
+export type NativeReader = PipelineReader<NdjsonRecord, NdjsonResult>;
+
 /** Reads a whole source and returns only the file result (rows are counted, not kept). */
 export async function checkImport(source: Source, options: ImportOptions = {}): Promise<FileResult> {
   return readImport(source, options).result();
@@ -48,3 +59,7 @@ export type { FileResult, CategoryRef } from './csv/stats.ts';
 export type { RowResult, RowFields } from './rows/row.ts';
 export type { Source } from './source.ts';
 export { PipelineReader } from './reader.ts';
+export { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
+export { PREFLIGHT_CODES, type PreflightCode, type PreflightProblem, type PreflightResult, type ExistingNames } from './ndjson/preflight.ts';
+export { RECORD_TYPES, COUNT_KEYS, ALL_COUNT_KEYS, type RecordType } from './ndjson/records.ts';
+export { readback, failedReadback, notVerified, type Readback, type ReadbackStatus } from './verify/readback.ts';

@@ -7,12 +7,11 @@
 
 import { createReadStream, statSync } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
-import { OptionsError, SluiceError } from '../errors.ts';
+import { SluiceError } from '../errors.ts';
 import { normalizeOptions, type ImportOptions } from '../options.ts';
-import { createPipeline } from '../index.ts';
 import { PipelineReader } from '../reader.ts';
-import type { FileResult } from '../csv/stats.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
+import { checkJob, type CheckJob } from './jobs.ts';
 
 const VALUE_OPTIONS = [
   'type', 'date-col-label', 'amount-col-label', 'name-col-label', 'category-col-label', 'tags-col-label', 'notes-col-label',
@@ -26,7 +25,7 @@ const FLAGS = ['json', 'rows', 'help'] as const;
 export const CHECK_USAGE = `usage: sluice check <file|-> [options]
 
   --type T                    TransactionImport (default), TradeImport, AccountImport, CategoryImport,
-                              MerchantImport, RuleImport
+                              MerchantImport, RuleImport, NativeImport (NDJSON full export)
   --date-col-label H …        column labels (also amount, name, category, tags, notes, account, qty,
                               ticker, price, entity-type, currency, exchange-operating-mic, inflow, outflow);
                               a label may be a position: '#3'
@@ -90,25 +89,6 @@ class Progress {
   }
 }
 
-function humanSummary(r: FileResult): string {
-  const sep = r.col_sep === '\t' ? 'tab' : r.col_sep;
-  const lines = [
-    `${r.type}: ${r.rows_count} rows, ${r.valid_rows_count} valid, ${r.invalid_rows_count} invalid`,
-    `  encoding ${r.encoding}${r.encoding_detected ? ' (detected)' : ' (given)'}, separator ${JSON.stringify(sep)}, ` +
-      `header ${r.header_line === null ? 'none (column_names)' : `on line ${r.header_line}`}`,
-    `  date format ${r.date_format ?? 'none'}${r.date_format_inferred ? ' (inferred)' : ''}, number format ${r.number_format}`,
-  ];
-  const counts = Object.entries(r.issue_counts);
-  if (counts.length > 0) {
-    lines.push('  issues: ' + counts.map(([c, n]) => `${c} ×${n}`).join(', '));
-    for (const i of r.issues.slice(0, 20)) {
-      lines.push(`    line ${i.line ?? '-'} ${i.field ?? ''} ${i.code}: ${i.message}`);
-    }
-    if (r.issues.length > 20 || r.issues_truncated) lines.push('    … (--json lists more)');
-  }
-  return lines.join('\n') + '\n';
-}
-
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   let args: ParsedArgs;
   const wantsJson = argv.includes('--json');
@@ -129,9 +109,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   const file = args.positionals[0]!;
 
-  let pipeline;
+  let job: CheckJob<unknown, unknown>;
   try {
-    pipeline = createPipeline(normalizeOptions(toOptions(args)));
+    job = checkJob(normalizeOptions(toOptions(args)));
   } catch (e) {
     if (e instanceof SluiceError) return errorOut(io, json, e);
     throw e;
@@ -147,20 +127,20 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     } catch (e) {
       return errorOut(io, json, new SluiceError('OPT_FILE_UNREADABLE', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
     }
-    input = createReadStream(file, { highWaterMark: 1 << 20 });
+    input = createReadStream(file);
   }
   const progress = io.stderr.isTTY && !rows ? new Progress(io, total) : null;
   const counted = progress
     ? input.pipe(new Transform({ transform(chunk: Buffer, _enc, cb) { progress.add(chunk.length); cb(null, chunk); } }))
     : input;
 
-  const reader = new PipelineReader(counted, pipeline);
-  let result: FileResult;
+  const reader = new PipelineReader(counted, job.pipeline);
+  let result: unknown;
   try {
     if (rows) {
       for await (const batch of reader.batches()) {
         let text = '';
-        for (const r of batch) text += JSON.stringify({ line: r.line, valid: r.valid, issues: r.issues, fields: r.fields }) + '\n';
+        for (const r of batch) text += JSON.stringify(job.row(r)) + '\n';
         if (!io.stdout.write(text)) await new Promise((res) => io.stdout.once('drain', res));
       }
     }
@@ -171,9 +151,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   progress?.done();
-  if (json) io.stdout.write(JSON.stringify(result) + '\n');
-  else if (!rows) io.stdout.write(humanSummary(result));
-  return result.invalid_rows_count > 0 ? 1 : 0;
+  if (json) io.stdout.write(JSON.stringify(job.json(result)) + '\n');
+  else if (!rows) io.stdout.write(job.human(result));
+  return job.exit(result);
 }
-
-export { OptionsError };

@@ -1,0 +1,193 @@
+// The NativeImport (NDJSON) pipeline as a push state machine (SPEC §2.10): bytes in, one result
+// per record out, and at the end the per-type counts and the preflight verdict. Flat memory: a
+// line is parsed, checked and handed on; only the preflight's indexes stay.
+//
+//   decode (UTF-8, BOM dropped) → physical lines (LF, CRLF, CR; blank lines skipped) → JSON.parse
+//   → record shape → per-type checks (preflight.ts) → counts
+//
+// The first non-blank line must be a record ({type, data}); otherwise the file is refused with
+// NDJSON_NOT_RECORDS (the API's invalid_ndjson). A line that is not JSON is an `invalid_json`
+// problem, never skipped silently.
+
+import { StreamDecoder } from '../decode/decoder.ts';
+import { SluiceError } from '../errors.ts';
+import { Preflight, type ExistingNames, type PreflightProblem, type PreflightResult } from './preflight.ts';
+import { COUNT_KEYS, emptyCounts, isRecordType, type RecordType } from './records.ts';
+
+export interface NdjsonRecord {
+  line: number;
+  /** The record type as written; null when the line is not a record. */
+  type: string | null;
+  /** The count key of a supported type, else null. */
+  count_key: string | null;
+  /** No problem was found on this line itself (references are resolved at the end). */
+  valid: boolean;
+  issues: PreflightProblem[];
+  data: Record<string, unknown> | null;
+}
+
+export interface NdjsonResult {
+  type: 'NativeImport';
+  encoding: string;
+  encoding_detected: boolean;
+  lines_count: number;
+  /** Records of supported types. */
+  rows_count: number;
+  valid_rows_count: number;
+  invalid_rows_count: number;
+  expected_record_counts: Record<string, number>;
+  unsupported_record_counts: Record<string, number>;
+  preflight: PreflightResult;
+}
+
+export interface NdjsonOptions {
+  encoding?: string | null;
+  /** The family's existing Category/Tag/Merchant names (collisions, rule operands). */
+  existing_names?: ExistingNames;
+  /** How many preflight problems are listed in full (counts are always complete). */
+  max_issues?: number;
+}
+
+const LF = 10, CR = 13;
+
+export class NdjsonPipeline {
+  private readonly decoder: StreamDecoder;
+  private readonly preflight: Preflight;
+  private readonly counts = emptyCounts();
+  private carry = '';
+  private line = 1; // physical line of the next character
+  private skipLF = false;
+  private sawRecord = false;
+  private rows = 0;
+  private invalidRows = 0;
+  private out: NdjsonRecord[] = [];
+  private finished: PreflightResult | null = null;
+
+  constructor(options: NdjsonOptions = {}) {
+    this.decoder = new StreamDecoder(options.encoding ?? 'utf-8');
+    this.preflight = new Preflight(options.existing_names ?? {}, options.max_issues ?? 1000);
+  }
+
+  push(bytes: Uint8Array): NdjsonRecord[] {
+    this.lines(this.decoder.push(bytes), false);
+    return this.drain();
+  }
+
+  end(): NdjsonRecord[] {
+    if (this.finished) return [];
+    this.lines(this.decoder.end(), true);
+    if (!this.sawRecord) throw new SluiceError('NDJSON_EMPTY', 'the file holds no records (it is empty or blank)', null);
+    this.finished = this.preflight.finish();
+    return this.drain();
+  }
+
+  result(): NdjsonResult {
+    const preflight = this.finished ?? this.preflight.finish();
+    return {
+      type: 'NativeImport',
+      encoding: this.decoder.report.encoding,
+      encoding_detected: this.decoder.report.detected,
+      lines_count: this.line - 1,
+      rows_count: this.rows,
+      valid_rows_count: this.rows - this.invalidRows,
+      invalid_rows_count: this.invalidRows,
+      expected_record_counts: { ...this.counts },
+      unsupported_record_counts: this.preflight.unsupportedCounts(),
+      preflight,
+    };
+  }
+
+  private drain(): NdjsonRecord[] {
+    const rows = this.out;
+    this.out = [];
+    return rows;
+  }
+
+  /** Splits text into physical lines (the last, unfinished one is carried to the next call). */
+  private lines(text: string, ended: boolean): void {
+    let s = text;
+    let i = 0;
+    if (this.skipLF && s.length > 0) {
+      this.skipLF = false;
+      if (s.charCodeAt(0) === LF) i = 1;
+    }
+    if (this.carry !== '') {
+      s = this.carry + s.slice(i);
+      i = 0;
+      this.carry = '';
+    }
+    const n = s.length;
+    let nLF = -1, nCR = -1;
+    while (i < n) {
+      if (nLF < i) { nLF = s.indexOf('\n', i); if (nLF < 0) nLF = n; }
+      if (nCR < i) { nCR = s.indexOf('\r', i); if (nCR < 0) nCR = n; }
+      const j = nLF < nCR ? nLF : nCR;
+      if (j === n) break;
+      this.record(s.slice(i, j));
+      this.line++;
+      i = j + 1;
+      if (s.charCodeAt(j) === CR) {
+        if (j + 1 < n) { if (s.charCodeAt(j + 1) === LF) i++; } else this.skipLF = true;
+      }
+    }
+    if (i < n) {
+      if (ended) {
+        this.record(s.slice(i));
+        this.line++;
+      } else this.carry = s.slice(i);
+    }
+  }
+
+  private record(text: string): void {
+    const line = this.line;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      this.firstLine(false, line, 'is not JSON');
+      const issue = this.preflight.error('invalid_json', line, `line ${line} is not valid JSON: ${(e as Error).message}`);
+      this.emit(line, null, null, false, [issue], null);
+      return;
+    }
+    const rec = value as Record<string, unknown>;
+    const data = rec !== null && typeof rec === 'object' && !Array.isArray(rec) ? rec['data'] : undefined;
+    const shapeOk = typeof rec?.['type'] === 'string' && data !== null && typeof data === 'object' && !Array.isArray(data);
+    this.firstLine(shapeOk, line, 'is not a record {"type": ..., "data": {...}}');
+    if (!shapeOk) {
+      const issue = this.preflight.error('invalid_ndjson_record', line, `line ${line} is not a record: it needs a string "type" and an object "data"`);
+      this.emit(line, null, null, false, [issue], null);
+      return;
+    }
+    const type = rec['type'] as string;
+    const fields = data as Record<string, unknown>;
+    if (!isRecordType(type)) {
+      this.preflight.unsupportedType(type, line);
+      this.emit(line, type, null, false, [], fields);
+      return;
+    }
+    const key = COUNT_KEYS[type as RecordType];
+    this.counts[key]!++;
+    this.rows++;
+    if (this.decoder.report.replacements > 0 && text.includes('\uFFFD')) {
+      const issue = this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`);
+      this.invalidRows++;
+      this.emit(line, type, key, false, [issue, ...this.preflight.check(type, fields, line)], fields);
+      return;
+    }
+    const issues = this.preflight.check(type, fields, line);
+    if (issues.length > 0) this.invalidRows++;
+    this.emit(line, type, key, issues.length === 0, issues, fields);
+  }
+
+  /** The upload check: the first non-blank line must be a record. */
+  private firstLine(ok: boolean, line: number, what: string): void {
+    if (this.sawRecord) return;
+    if (!ok) throw new SluiceError('NDJSON_NOT_RECORDS', `the first line (${line}) ${what}`, line);
+    this.sawRecord = true;
+  }
+
+  private emit(line: number, type: string | null, count_key: string | null, valid: boolean, issues: PreflightProblem[], data: Record<string, unknown> | null): void {
+    this.out.push({ line, type, count_key, valid, issues, data });
+  }
+}

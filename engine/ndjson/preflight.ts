@@ -1,0 +1,307 @@
+// NativeImport preflight (SPEC §2.10): every check that can be made on the file before anything
+// is written. check() sees one parsed record at a time and keeps only indexes (ids, taxonomy
+// names, valuation keys) and the references it could not resolve yet; finish() resolves those
+// against the whole file, so line order does not matter, and then against the family's existing
+// names (rule operands only).
+//
+// Problems are `{code, line, message}`; messages name the type, field and value. Duplicates are
+// reported on the later line and name the first. Unresolved RejectedTransfer references are
+// warnings: those records are skipped at publish.
+
+import { decimalFromJson, equal, sum } from '../parse/decimal.ts';
+import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
+import { IdIndex } from './ids.ts';
+import {
+  RECORD_SPECS, RULE_ACTION_REFS, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
+} from './records.ts';
+
+export const PREFLIGHT_CODES = [
+  'invalid_json', 'invalid_ndjson_record', 'unsupported_record_type', 'no_data_rows', 'missing_required_fields',
+  'invalid_accountable_type', 'invalid_field_value', 'duplicate_source_id', 'duplicate_taxonomy_name',
+  'existing_taxonomy_collision', 'missing_reference', 'invalid_split_lines', 'split_amount_mismatch', 'duplicate_valuation',
+  'skipped_missing_reference',
+] as const;
+export type PreflightCode = (typeof PREFLIGHT_CODES)[number];
+
+export interface PreflightProblem {
+  code: PreflightCode;
+  line: number | null;
+  message: string;
+}
+
+export interface PreflightResult {
+  valid: boolean;
+  errors: PreflightProblem[];
+  warnings: PreflightProblem[];
+  /** Every problem counted by code, however many are listed in full. */
+  error_counts: Partial<Record<PreflightCode, number>>;
+  warning_counts: Partial<Record<PreflightCode, number>>;
+  errors_truncated: boolean;
+}
+
+/** The family's existing taxonomy names, for collisions and rule operands. */
+export type ExistingNames = Partial<Record<TaxonomyType, readonly string[]>>;
+
+type Data = Record<string, unknown>;
+
+interface PendingRef {
+  space: IdSpace;
+  id: string;
+  line: number;
+  what: string; // "Transaction account_id"
+  warn: boolean;
+}
+
+interface PendingName {
+  type: TaxonomyType;
+  name: string;
+  line: number;
+  what: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const show = (v: unknown) => JSON.stringify(v);
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+const idText = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const nameKey = (s: string) => s.trim().toLowerCase();
+
+/** Splits a multi-value rule operand (`Food,Trips`, with `\,` escaping a comma in a name). */
+function operandNames(value: unknown, valueRef: unknown): string[] {
+  const refs = Array.isArray(valueRef) ? valueRef : valueRef ? [valueRef] : [];
+  const fromRefs = refs.map((r) => (r && typeof r === 'object' ? (r as Data)['name'] : undefined)).filter((n): n is string => typeof n === 'string' && n !== '');
+  if (fromRefs.length > 0) return fromRefs;
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === '\\' && i + 1 < value.length) cur += value[++i];
+    else if (c === ',') { out.push(cur.trim()); cur = ''; }
+    else cur += c;
+  }
+  out.push(cur.trim());
+  return out.filter((n) => n !== '');
+}
+
+export class Preflight {
+  private readonly maxListed: number;
+  private readonly ids = new Map<RecordType | IdSpace, IdIndex>();
+  private readonly names = new Map<TaxonomyType, Map<string, { line: number; name: string }>>();
+  private readonly existing = new Map<TaxonomyType, Set<string>>();
+  private readonly valuations = new Map<string, number>();
+  private pendingRefs: PendingRef[] = [];
+  private pendingNames: PendingName[] = [];
+  private readonly unsupported = new Map<string, { line: number; count: number }>();
+  private readonly errors: PreflightProblem[] = [];
+  private readonly warnings: PreflightProblem[] = [];
+  private readonly errorCounts: Partial<Record<PreflightCode, number>> = {};
+  private readonly warningCounts: Partial<Record<PreflightCode, number>> = {};
+  private truncated = false;
+  importable = 0;
+
+  constructor(existing: ExistingNames = {}, maxListed = 1000) {
+    this.maxListed = maxListed;
+    for (const t of TAXONOMY_TYPES) {
+      this.existing.set(t, new Set((existing[t] ?? []).map(nameKey)));
+      this.names.set(t, new Map());
+    }
+  }
+
+  error(code: PreflightCode, line: number | null, message: string): PreflightProblem {
+    const p = { code, line, message };
+    this.errorCounts[code] = (this.errorCounts[code] ?? 0) + 1;
+    if (this.errors.length < this.maxListed) this.errors.push(p);
+    else this.truncated = true;
+    return p;
+  }
+
+  private warning(code: PreflightCode, line: number | null, message: string): PreflightProblem {
+    const p = { code, line, message };
+    this.warningCounts[code] = (this.warningCounts[code] ?? 0) + 1;
+    if (this.warnings.length < this.maxListed) this.warnings.push(p);
+    return p;
+  }
+
+  private index(space: RecordType | IdSpace): IdIndex {
+    let idx = this.ids.get(space);
+    if (!idx) this.ids.set(space, (idx = new IdIndex()));
+    return idx;
+  }
+
+  unsupportedType(type: string, line: number): void {
+    const u = this.unsupported.get(type);
+    if (u) u.count++;
+    else this.unsupported.set(type, { line, count: 1 });
+  }
+
+  unsupportedCounts(): Record<string, number> {
+    return Object.fromEntries([...this.unsupported].map(([t, u]) => [t, u.count]));
+  }
+
+  /** Checks one record of a known type; returns the problems found on its line. */
+  check(type: RecordType, data: Data, line: number): PreflightProblem[] {
+    const found: PreflightProblem[] = [];
+    const err = (code: PreflightCode, message: string) => found.push(this.error(code, line, message));
+    const spec = RECORD_SPECS[type];
+    this.importable++;
+
+    const missing = spec.required.filter((f) => !present(data[f]));
+    if (missing.length > 0) err('missing_required_fields', `${type} is missing ${missing.join(', ')}`);
+    for (const f of spec.decimals) {
+      if (present(data[f]) && decimalFromJson(data[f]) === null) err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a decimal number`);
+    }
+    for (const f of spec.dates) {
+      if (present(data[f]) && !(typeof data[f] === 'string' && ISO_DATE.test(data[f] as string))) {
+        err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a date (YYYY-MM-DD)`);
+      }
+    }
+    if (type === 'Account' && present(data['accountable_type']) && !ACCOUNTABLE_TYPES.includes(data['accountable_type'] as never)) {
+      err('invalid_accountable_type', `Account ${show(data['id'])} has accountable_type ${show(data['accountable_type'])}; expected one of ${ACCOUNTABLE_TYPES.join(', ')}`);
+    }
+
+    const id = idText(data['id']);
+    if (id !== null) {
+      const first = this.index(spec.idSpace).add(id, line);
+      if (first !== undefined) err('duplicate_source_id', `${type} id ${show(id)} was already used on line ${first}`);
+    }
+
+    if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line, err);
+    for (const r of spec.references) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer', err);
+    if (type === 'Transaction') this.checkSplits(data, line, err);
+    if (type === 'Valuation' && present(data['account_id']) && present(data['date'])) {
+      const key = `${data['account_id']}\u0000${data['date']}`;
+      const first = this.valuations.get(key);
+      if (first !== undefined) err('duplicate_valuation', `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
+      else this.valuations.set(key, line);
+    }
+    if (type === 'Rule') this.checkRule(data, line, err);
+    return found;
+  }
+
+  private checkName(type: TaxonomyType, data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+    if (typeof data['name'] !== 'string' || data['name'].trim() === '') return;
+    const name = data['name'];
+    const key = nameKey(name);
+    const seen = this.names.get(type)!;
+    const first = seen.get(key);
+    if (first) err('duplicate_taxonomy_name', `${type} name ${show(name)} was already used on line ${first.line}`);
+    else seen.set(key, { line, name });
+    if (this.existing.get(type)!.has(key)) err('existing_taxonomy_collision', `${type} ${show(name)} already exists in this family`);
+  }
+
+  private reference(
+    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean,
+    err: (c: PreflightCode, m: string) => void,
+  ): void {
+    const v = data[field];
+    if (!present(v)) return; // required ones are reported as missing fields
+    const values = many ? (Array.isArray(v) ? v : null) : [v];
+    if (values === null) {
+      err('invalid_field_value', `${type} ${field} must be a list of ids (got ${show(v)})`);
+      return;
+    }
+    for (const item of values) {
+      const ref = idText(item);
+      if (ref === null) {
+        err('invalid_field_value', `${type} ${field} ${show(item)} is not an id`);
+        continue;
+      }
+      if (this.index(space).has(ref)) continue;
+      this.pendingRefs.push({ space, id: ref, line, what: `${type} ${field}`, warn });
+    }
+  }
+
+  private checkSplits(data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+    const lines = data['split_lines'];
+    if (lines === undefined || lines === null) return;
+    if (!Array.isArray(lines)) {
+      err('invalid_split_lines', `Transaction ${show(data['id'])} split_lines must be a list`);
+      return;
+    }
+    if (lines.length === 0) return;
+    const amounts: string[] = [];
+    let ok = true;
+    lines.forEach((l: unknown, i: number) => {
+      if (!l || typeof l !== 'object' || Array.isArray(l)) {
+        err('invalid_split_lines', `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
+        ok = false;
+        return;
+      }
+      const sl = l as Data;
+      const amount = decimalFromJson(sl['amount']);
+      if (amount === null) {
+        err('invalid_split_lines', `Transaction ${show(data['id'])} split line ${i + 1} has no valid amount (got ${show(sl['amount'])})`);
+        ok = false;
+      } else amounts.push(amount);
+      const id = idText(sl['id']);
+      if (id !== null) {
+        const first = this.index('Transaction').add(id, line);
+        if (first !== undefined) err('duplicate_source_id', `Transaction split line id ${show(id)} was already used on line ${first}`);
+      }
+      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false, err);
+      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false, err);
+      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false, err);
+    });
+    const total = decimalFromJson(data['amount']);
+    if (ok && total !== null && !equal(sum(amounts), total)) {
+      err('split_amount_mismatch', `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
+    }
+  }
+
+  private checkRule(data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+    const visit = (list: unknown, kind: 'conditions' | 'actions', depth: number) => {
+      if (list === undefined || list === null) return;
+      if (!Array.isArray(list)) {
+        err('invalid_field_value', `Rule ${show(data['id'])} ${kind} must be a list`);
+        return;
+      }
+      for (const item of list) {
+        if (!item || typeof item !== 'object') {
+          err('invalid_field_value', `Rule ${show(data['id'])} has a ${kind} entry that is not an object`);
+          continue;
+        }
+        const it = item as Data;
+        const key = kind === 'conditions' ? it['condition_type'] : it['action_type'];
+        const target = typeof key === 'string' ? (kind === 'conditions' ? RULE_CONDITION_REFS : RULE_ACTION_REFS)[key] : undefined;
+        if (target) {
+          for (const name of operandNames(it['value'], it['value_ref'])) {
+            this.pendingNames.push({ type: target, name, line, what: `Rule ${show(data['id'])} ${kind === 'conditions' ? 'condition' : 'action'} ${key}` });
+          }
+        }
+        if (kind === 'conditions' && depth === 0) visit(it['sub_conditions'], 'conditions', 1);
+      }
+    };
+    visit(data['conditions'], 'conditions', 0);
+    visit(data['actions'], 'actions', 0);
+  }
+
+  /** Resolves what is left against the whole file and the family; call once, after the last record. */
+  finish(): PreflightResult {
+    for (const r of this.pendingRefs) {
+      if (this.index(r.space).has(r.id)) continue;
+      const msg = `${r.what} ${show(r.id)} names no ${r.space} in this file`;
+      if (r.warn) this.warning('skipped_missing_reference', r.line, msg + '; the rejected transfer is skipped');
+      else this.error('missing_reference', r.line, msg);
+    }
+    this.pendingRefs = [];
+    for (const n of this.pendingNames) {
+      const key = nameKey(n.name);
+      if (this.names.get(n.type)!.has(key) || this.existing.get(n.type)!.has(key)) continue;
+      this.error('missing_reference', n.line, `${n.what} names ${n.type} ${show(n.name)}, which is neither in this file nor in the family`);
+    }
+    this.pendingNames = [];
+    for (const [type, u] of this.unsupported) {
+      this.error('unsupported_record_type', u.line, `record type ${show(type)} is not supported (${u.count} line${u.count === 1 ? '' : 's'}, the first on line ${u.line})`);
+    }
+    if (this.importable === 0) this.error('no_data_rows', null, 'the file holds no records of a supported type');
+    const byLine = (a: PreflightProblem, b: PreflightProblem) => (a.line ?? Infinity) - (b.line ?? Infinity);
+    return {
+      valid: Object.keys(this.errorCounts).length === 0,
+      errors: [...this.errors].sort(byLine),
+      warnings: [...this.warnings].sort(byLine),
+      error_counts: { ...this.errorCounts },
+      warning_counts: { ...this.warningCounts },
+      errors_truncated: this.truncated,
+    };
+  }
+}
