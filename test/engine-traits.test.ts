@@ -617,15 +617,15 @@ cases('dates (SPEC §2.5)', [
     ...dates('date-format-ambiguous.csv', {}, ['2024-01-02', '2024-03-04']),
     result: { date_format: '%m/%d/%Y', date_format_inferred: true, issue_counts: { DATE_FORMAT_AMBIGUOUS: 1 } },
   }],
-  ['inference: a candidate that fails any sampled value is out, so a summary line leaves no format', {
+  ['inference: a summary line that no format reads is an invalid row, not a reason to give up', {
+    // README "Decisions": a value no candidate reads does not rule every candidate out.
     fixture: 'trailing-summary-line.csv',
     rows: [
-      { line: 2, valid: false, issues: [{ code: 'DATE_FORMAT_UNKNOWN', field: 'date' }] },
-      { line: 3, valid: false, issues: [{ code: 'DATE_FORMAT_UNKNOWN', field: 'date' }] },
-      { line: 4, valid: false, codes: ['CSV_FIELD_COUNT', 'DATE_FORMAT_UNKNOWN'] },
+      { line: 2, fields: { date: '2024-01-05' } },
+      { line: 3, fields: { date: '2024-01-06' } },
+      { line: 4, valid: false, issues: [{ code: 'CSV_FIELD_COUNT' }, { code: 'DATE_INVALID', field: 'date', raw: 'Total' }] },
     ],
-    result: { date_format: null },
-    todo: 'engine: skips sampled values no candidate reads (engine/parse/date-infer.ts), infers %Y-%m-%d and reports only the summary line as DATE_INVALID',
+    result: { date_format: '%Y-%m-%d', date_format_inferred: true },
   }],
   ['when no format fits, every date is DATE_FORMAT_UNKNOWN; the file is still read', {
     ...dates('date-format-unknown.csv', {}, ['DATE_FORMAT_UNKNOWN', 'DATE_FORMAT_UNKNOWN']),

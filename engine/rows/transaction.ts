@@ -1,7 +1,8 @@
 // TransactionImport rows (SPEC §2.3, §2.6): date and amount required; name, category, tags,
 // notes, account and currency optional. The amount comes from one column, or as inflow − outflow
-// from two magnitude columns; the ledger sign follows signage_convention, or under custom_column
-// the entity_type column alone (the written sign is ignored there).
+// from two magnitude columns. The ledger sign follows signage_convention for one column; for two
+// columns the columns themselves say the direction; under custom_column the entity_type column
+// alone decides (the written sign is ignored there).
 
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
@@ -45,7 +46,8 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
       const outflow = readDecimal(setup, issues, outText, 'outflow', false);
       if ((inText !== '' && inflow === null) || (outText !== '' && outflow === null)) return { amount: null, signed_amount: null };
       const amount = subtract(inflow === null ? '0' : abs(inflow), outflow === null ? '0' : abs(outflow));
-      return { amount, signed_amount: ledger(amount) };
+      // The columns say which way the money went, so the ledger sign follows from them alone.
+      return { amount, signed_amount: negate(amount) };
     };
   }
   return (cells, issues) => {
