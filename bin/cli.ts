@@ -1,10 +1,14 @@
-// Dispatches `sluice <command>`: `check` runs the engine on a file (engine/cli/check.ts).
+// Dispatches `sluice <command>`: `check` runs the engine on a file (engine/cli/check.ts); `user`
+// and `key` manage API access on the server's database (server/cli/users.ts).
 import { CHECK_USAGE, runCheck } from '../engine/cli/check.ts';
+import { runUsers, USERS_USAGE } from '../server/cli/users.ts';
 
 const USAGE = `usage: sluice <command> [options]
 
 commands:
   check <file|->    read a file with the engine and report what it holds (sluice check --help)
+  user create       create a user (and a family) with an API key
+  key create|revoke create or revoke an API key
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -13,10 +17,13 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'check':
       return runCheck(rest, io);
+    case 'user':
+    case 'key':
+      return runUsers(command, rest, io);
     case undefined:
     case 'help':
     case '--help':
-      process.stdout.write(USAGE + '\n' + CHECK_USAGE + '\n');
+      process.stdout.write(USAGE + '\n' + CHECK_USAGE + '\n\n' + USERS_USAGE + '\n');
       return command === undefined ? 2 : 0;
     default:
       process.stderr.write(`unknown command ${JSON.stringify(command)}\n${USAGE}`);

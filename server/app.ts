@@ -1,0 +1,64 @@
+// The Polka application: the route table, authentication per route, and the one onError that
+// decides statuses (http/errors.ts). Unknown paths are 404 not_found; a known path with another
+// method is 405 method_not_allowed with an Allow header.
+
+import polka from 'polka';
+import type { ServerResponse } from 'node:http';
+import { authenticate, RateLimiter } from './http/auth.ts';
+import { ApiError, errorHandler, sendJson } from './http/errors.ts';
+import type { AppContext, Handler, Request } from './context.ts';
+import { createImport, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
+import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
+import { enableAiRoute } from './routes/auth.ts';
+import { openapiRoute } from './routes/openapi.ts';
+import type { Scope } from './store/users.ts';
+
+interface Route {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  scope: Scope | null;
+  handler: Handler;
+}
+
+const ROUTES: Route[] = [
+  { method: 'GET', path: '/api/v1/openapi.json', scope: null, handler: openapiRoute },
+  { method: 'POST', path: '/api/v1/imports', scope: 'read_write', handler: createImport },
+  { method: 'GET', path: '/api/v1/imports', scope: 'read', handler: listImportsRoute },
+  { method: 'GET', path: '/api/v1/imports/:id', scope: 'read', handler: getImportRoute },
+  { method: 'GET', path: '/api/v1/imports/:id/rows', scope: 'read', handler: importRowsRoute },
+  { method: 'POST', path: '/api/v1/imports/:id/publish', scope: 'read_write', handler: publishImportRoute },
+  { method: 'POST', path: '/api/v1/imports/:id/revert', scope: 'read_write', handler: revertImportRoute },
+  { method: 'PATCH', path: '/api/v1/auth/enable_ai', scope: 'read_write', handler: enableAiRoute },
+  { method: 'GET', path: '/api/v1/categories', scope: 'read', handler: listCategoriesRoute },
+  { method: 'GET', path: '/api/v1/categories/:id', scope: 'read', handler: getCategoryRoute },
+];
+
+const pattern = (path: string) => new RegExp('^' + path.replace(/:[a-z_]+/g, '[^/]+') + '/?$');
+const PATTERNS = ROUTES.map((r) => ({ ...r, re: pattern(r.path) }));
+
+export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.rateLimitPerHour)) {
+  const onError = errorHandler(ctx.log);
+  const app = polka<Request>({
+    onError: (err, req, res) => onError(err, req, res),
+    onNoMatch: (req, res) => {
+      const path = (req.path || '/').replace(/\/+$/, '') || '/';
+      const allowed = PATTERNS.filter((r) => r.re.test(path)).map((r) => r.method);
+      if (allowed.length > 0) {
+        onError(new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${path}`, {}, { Allow: [...new Set(allowed)].join(', ') }), req, res);
+      } else {
+        onError(new ApiError(404, 'not_found', `No route for ${req.method} ${path}`), req, res);
+      }
+    },
+  });
+  for (const r of ROUTES) {
+    const handle = async (req: Request, res: ServerResponse) => {
+      if (r.scope !== null) authenticate(ctx.db, limiter, req, res, r.scope);
+      await r.handler(ctx, req, res);
+    };
+    const method = r.method.toLowerCase() as 'get' | 'post' | 'patch';
+    app[method](r.path, handle);
+  }
+  return app;
+}
+
+export { sendJson };

@@ -1,0 +1,58 @@
+// Server settings from the environment (SPEC §3.1), read and checked once at start into a frozen
+// object. A malformed value stops the start with a message naming the variable.
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly databasePath: string;
+  readonly maxCsvBytes: number;
+  readonly maxNdjsonBytes: number;
+  readonly maxPdfBytes: number;
+  readonly maxImportRows: number;
+  readonly rateLimitPerHour: number;
+  readonly aiAvailable: boolean;
+  readonly defaultCurrency: string;
+  readonly maxJsonBodyBytes: number;
+  readonly bootstrapApiKey: string | null;
+}
+
+const MiB = 1024 * 1024;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got ${JSON.stringify(v)})`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const v = env[name]?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  throw new Error(`${name} must be true or false (got ${JSON.stringify(env[name])})`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const key = env['SLUICE_BOOTSTRAP_API_KEY']?.trim() || null;
+  if (key !== null && !/^[0-9a-f]{64}$/.test(key)) {
+    throw new Error('SLUICE_BOOTSTRAP_API_KEY must be 64 lowercase hexadecimal characters');
+  }
+  const currency = (env['DEFAULT_CURRENCY']?.trim() || 'USD').toUpperCase();
+  if (!Intl.supportedValuesOf('currency').includes(currency)) throw new Error(`DEFAULT_CURRENCY ${JSON.stringify(currency)} is not an ISO 4217 code`);
+  return Object.freeze({
+    host: env['HOST']?.trim() || '127.0.0.1',
+    port: int(env, 'PORT', 3000),
+    databasePath: env['DATABASE_PATH']?.trim() || './data/sluice.db',
+    maxCsvBytes: int(env, 'MAX_CSV_BYTES', 10 * MiB, 1),
+    maxNdjsonBytes: int(env, 'MAX_NDJSON_BYTES', 100 * MiB, 1),
+    maxPdfBytes: int(env, 'MAX_PDF_BYTES', 25 * MiB, 1),
+    maxImportRows: int(env, 'MAX_IMPORT_ROWS', 1_000_000, 1),
+    rateLimitPerHour: int(env, 'RATE_LIMIT_PER_HOUR', 1000),
+    aiAvailable: bool(env, 'AI_AVAILABLE', true),
+    defaultCurrency: currency,
+    maxJsonBodyBytes: int(env, 'MAX_JSON_BODY_BYTES', 21 * MiB, 1),
+    bootstrapApiKey: key,
+  });
+}

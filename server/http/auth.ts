@@ -1,0 +1,77 @@
+// API keys and the rate limit (SPEC §3.2). One 401 body for a missing, unknown or revoked key (no
+// hint which); `read` keys may only GET; everything is scoped to the key owner's family (handlers
+// read req.auth). The rate limit counts requests per key per clock hour, in memory (a restart
+// starts a new count; documented in README), and every authenticated response carries the
+// X-RateLimit headers.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '../store/db.ts';
+import { keyOwner, type KeyOwner, type Scope } from '../store/users.ts';
+import { ApiError } from './errors.ts';
+
+export interface AuthedRequest extends IncomingMessage {
+  auth?: KeyOwner;
+}
+
+const HOUR = 3600;
+
+export class RateLimiter {
+  private readonly limit: number;
+  private window = -1;
+  private counts = new Map<string, number>();
+
+  constructor(limitPerHour: number) {
+    this.limit = limitPerHour;
+  }
+
+  /** Counts one request; returns the headers to send and whether it is over the limit. */
+  hit(keyId: string, nowMs = Date.now()): { headers: Record<string, string>; over: boolean; current: number; resetIn: number } {
+    const sec = Math.floor(nowMs / 1000);
+    const window = Math.floor(sec / HOUR);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts = new Map();
+    }
+    const current = (this.counts.get(keyId) ?? 0) + 1;
+    this.counts.set(keyId, current);
+    const reset = (window + 1) * HOUR;
+    const resetIn = reset - sec;
+    if (this.limit === 0) return { headers: {}, over: false, current, resetIn };
+    return {
+      headers: {
+        'X-RateLimit-Limit': String(this.limit),
+        'X-RateLimit-Remaining': String(Math.max(0, this.limit - current)),
+        'X-RateLimit-Reset': String(reset),
+      },
+      over: current > this.limit,
+      current,
+      resetIn,
+    };
+  }
+
+  get perHour(): number {
+    return this.limit;
+  }
+}
+
+const UNAUTHORIZED = () => new ApiError(401, 'unauthorized', 'A valid API key is required in the X-Api-Key header');
+
+/** Authenticates the request, applies the rate limit and the scope; sets req.auth. */
+export function authenticate(db: Db, limiter: RateLimiter, req: AuthedRequest, res: ServerResponse, scope: Scope): KeyOwner {
+  const header = req.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  const owner = key ? keyOwner(db, key.trim()) : undefined;
+  if (!owner) throw UNAUTHORIZED();
+  const rate = limiter.hit(owner.key_id);
+  for (const [k, v] of Object.entries(rate.headers)) res.setHeader(k, v);
+  if (rate.over) {
+    throw new ApiError(429, 'rate_limit_exceeded', `Rate limit of ${limiter.perHour} requests per hour exceeded`, {
+      details: { limit: limiter.perHour, current: rate.current, reset_in_seconds: rate.resetIn },
+    }, { 'Retry-After': String(rate.resetIn) });
+  }
+  if (scope === 'read_write' && owner.scope !== 'read_write') {
+    throw new ApiError(403, 'insufficient_scope', "This action requires the 'write' scope");
+  }
+  req.auth = owner;
+  return owner;
+}

@@ -1,0 +1,113 @@
+// What an uploaded import needs before it can be published (SPEC §3.9): its mappings (the
+// distinct categories, tags, accounts and account types its rows name, each matched by name to a
+// family record or marked to be created at publish) and its blockers (each reason it is not
+// publishable). Status flags are derived from these in view.ts.
+
+import { accountableType, type FileResult, type ImportType, type NdjsonResult } from '../../engine/index.ts';
+import type { Db } from '../store/db.ts';
+import { nameKey } from '../store/ids.ts';
+import type { MappingInput } from '../store/imports.ts';
+
+export interface Blocker {
+  code: 'not_uploaded' | 'no_rows' | 'invalid_rows' | 'invalid_mappings' | 'account_required' | 'max_row_count_exceeded' | 'preflight_failed' | 'extraction_unavailable';
+  message: string;
+}
+
+/** Types whose rows become transactions or trades in an account. */
+export const NEEDS_ACCOUNT: ReadonlySet<ImportType> = new Set([
+  'TransactionImport', 'TradeImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport', 'QifImport',
+]);
+
+function idsByName(db: Db, table: 'categories' | 'tags' | 'accounts', familyId: string): Map<string, string> {
+  const rows = db.prepare(`SELECT id, name_key FROM ${table} WHERE family_id = ? ORDER BY created_at, id`).all(familyId) as { id: string; name_key: string }[];
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.name_key)) out.set(r.name_key, r.id);
+  return out;
+}
+
+export function csvMappings(db: Db, familyId: string, type: ImportType, accountId: string | null, r: FileResult): MappingInput[] {
+  const out: MappingInput[] = [];
+  const categories = idsByName(db, 'categories', familyId);
+  const seen = new Set<string>();
+  const category = (name: string, parent: string | null) => {
+    const k = nameKey(name);
+    if (seen.has(k)) return;
+    seen.add(k);
+    const id = categories.get(k) ?? null;
+    out.push({ kind: 'category', key: name, parent_key: parent, mappable_id: id, value: null, assigned: id !== null, valid: true });
+  };
+  for (const c of r.categories) {
+    if (c.parent !== null) category(c.parent, null);
+    category(c.name, c.parent);
+  }
+  if (r.tags.length > 0) {
+    const tags = idsByName(db, 'tags', familyId);
+    for (const t of r.tags) {
+      const id = tags.get(nameKey(t)) ?? null;
+      out.push({ kind: 'tag', key: t, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
+    }
+  }
+  if (accountId === null && r.accounts.length > 0) {
+    const accounts = idsByName(db, 'accounts', familyId);
+    for (const a of r.accounts) {
+      const id = accounts.get(nameKey(a)) ?? null;
+      out.push({ kind: 'account', key: a, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
+    }
+  }
+  if (type === 'AccountImport') {
+    for (const t of r.account_types) {
+      const cls = accountableType(t);
+      out.push({ kind: 'account_type', key: t, parent_key: null, mappable_id: null, value: cls, assigned: cls !== null, valid: cls !== null });
+    }
+  }
+  return out;
+}
+
+export interface AssessInput {
+  type: ImportType;
+  uploaded: boolean;
+  rowsCount: number;
+  invalidRowsCount: number;
+  accountId: string | null;
+  maxRows: number;
+  mappings: readonly MappingInput[];
+  csv: FileResult | null;
+  native: NdjsonResult | null;
+  /** Valid rows that name no account (transaction-like types without account_id). */
+  rowsWithoutAccount: number;
+}
+
+export function blockersOf(a: AssessInput): Blocker[] {
+  const out: Blocker[] = [];
+  if (a.type === 'PdfImport') {
+    out.push({ code: 'extraction_unavailable', message: 'Statement extraction from PDF is not available; the file is stored but has no rows to publish' });
+    return out;
+  }
+  if (!a.uploaded) {
+    out.push({ code: 'not_uploaded', message: 'The import has no content' });
+    return out;
+  }
+  if (a.rowsCount === 0 && a.type !== 'NativeImport') out.push({ code: 'no_rows', message: 'The file has no data rows' });
+  if (a.invalidRowsCount > 0 && a.type !== 'NativeImport') {
+    out.push({ code: 'invalid_rows', message: `${a.invalidRowsCount} row${a.invalidRowsCount === 1 ? ' is' : 's are'} invalid` });
+  }
+  const bad = a.mappings.filter((m) => !m.valid);
+  if (bad.length > 0) {
+    out.push({ code: 'invalid_mappings', message: `unmatched ${bad.map((m) => `${m.kind.replace('_', ' ')} ${JSON.stringify(m.key)}`).join(', ')}` });
+  }
+  if (NEEDS_ACCOUNT.has(a.type) && a.accountId === null) {
+    const hasColumn = a.csv !== null && a.csv.columns['account'] !== undefined;
+    if (a.type === 'QifImport' || !hasColumn) {
+      out.push({ code: 'account_required', message: 'Give account_id, or an account column naming each row\'s account' });
+    } else if (a.rowsWithoutAccount > 0) {
+      out.push({ code: 'account_required', message: `${a.rowsWithoutAccount} rows name no account and the import has no account_id` });
+    }
+  }
+  if (a.rowsCount > a.maxRows) {
+    out.push({ code: 'max_row_count_exceeded', message: `The file has ${a.rowsCount} rows; at most ${a.maxRows} can be published` });
+  }
+  if (a.native !== null && !a.native.preflight.valid) {
+    out.push({ code: 'preflight_failed', message: `Preflight found ${a.native.preflight.errors.length} problem(s)` });
+  }
+  return out;
+}

@@ -1,0 +1,311 @@
+// Receiving an import's content (SPEC §3.4 steps 3–6): bytes are stored as they arrive (staged,
+// invisible until finished; store/imports.ts) and, when the options are known, pushed through the
+// engine at the same time, so a 10 MB upload is parsed while it uploads and never held whole.
+// When an upload's form fields come after its file part, the stored content is read back and
+// parsed once the fields are complete.
+//
+// Refusals: too large → content_too_large (raw) / file_too_large (upload); a PDF or archive where
+// text is expected, or an NDJSON upload with a foreign content type → invalid_file_type; no
+// NativeImport content → missing_content; first NDJSON line not a record → invalid_ndjson; a CSV
+// that is not a table → invalid_csv with the line and reason. Each leaves nothing stored.
+
+import {
+  createPipeline, NdjsonPipeline, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
+  type RowResult,
+} from '../../engine/index.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Db } from '../store/db.ts';
+import { appendStaged, clearStagedRows, contentChunks, discardStaged, finalizeImport, restageImport, ROWS_PER_CHUNK, stageImport } from '../store/imports.ts';
+import { blockersOf, csvMappings } from './assess.ts';
+import type { ImportRequest } from './request.ts';
+
+/** A row as GET /imports/:id/rows shows it (SPEC §3.5), stored in this form. */
+export interface StoredRow {
+  row_number: number;
+  line: number;
+  valid: boolean;
+  errors: string[];
+  issues: { code: string; field: string | null; message: string }[];
+  fields: Record<string, unknown>;
+}
+
+export interface IngestContext {
+  db: Db;
+  config: Config;
+  familyId: string;
+  userId: string;
+  /** Currency for rows without one: the target account's, else the family's. */
+  currencyFor: (accountId: string | null) => string;
+  existingNames: () => { Category: string[]; Tag: string[]; Merchant: string[] };
+}
+
+const CONTENT_BLOCK = 1 << 20;
+const FLUSH_BYTES = 4 << 20;
+
+type Parser =
+  | { kind: 'csv'; pipeline: ReturnType<typeof createPipeline> }
+  | { kind: 'native'; pipeline: NdjsonPipeline }
+  | { kind: 'none' };
+
+export function sizeLimit(config: Config, type: ImportType): number {
+  return type === 'NativeImport' ? config.maxNdjsonBytes : type === 'PdfImport' ? config.maxPdfBytes : config.maxCsvBytes;
+}
+
+function startsWith(bytes: Uint8Array, sig: string): boolean {
+  for (let i = 0; i < sig.length; i++) if (bytes[i] !== sig.charCodeAt(i)) return false;
+  return true;
+}
+
+/** invalid_file_type for content of the wrong kind, judged on its first bytes and declared type. */
+export function checkFileType(type: ImportType, head: Uint8Array, upload: { mimeType: string; filename: string } | null): void {
+  const isPdf = startsWith(head, '%PDF-');
+  const isZip = startsWith(head, 'PK\x03\x04');
+  if (type === 'PdfImport') {
+    if (!isPdf) throw new ApiError(422, 'invalid_file_type', 'A PdfImport needs a PDF file (it must start with %PDF-)');
+    return;
+  }
+  if (isPdf || isZip || upload?.mimeType === 'application/pdf') {
+    throw new ApiError(422, 'invalid_file_type', `A ${type} needs ${type === 'NativeImport' ? 'NDJSON' : 'delimited text'} content, not a ${isZip ? 'ZIP archive (.xlsx?)' : 'PDF'}`);
+  }
+  if (type === 'NativeImport' && upload) {
+    const okType = /^(application\/(x-)?ndjson|application\/(x-)?jsonl(ines)?|application\/json|text\/plain|application\/octet-stream)\b/i.test(upload.mimeType);
+    const okName = /\.(nd)?jsonl?$/i.test(upload.filename);
+    if (!okType && !okName) {
+      throw new ApiError(422, 'invalid_file_type', `An NDJSON upload needs an NDJSON, JSON or plain-text content type or a .ndjson/.json name (got ${upload.mimeType}, ${JSON.stringify(upload.filename)})`);
+    }
+  }
+}
+
+/** The engine's file-level refusal as the API's 422. */
+export function engineRefusal(type: ImportType, e: SluiceError): ApiError {
+  if (e.code === 'NDJSON_EMPTY') return new ApiError(422, 'missing_content', 'A NativeImport needs content: raw_file_content or a file');
+  if (e.code === 'NDJSON_NOT_RECORDS') {
+    return new ApiError(422, 'invalid_ndjson', `The content is not NDJSON records: ${e.message}`, { details: { line: e.line, reason: e.message, code: e.code } });
+  }
+  return new ApiError(422, 'invalid_csv', `The ${type} content cannot be read as a table: ${e.message}`, {
+    details: { line: e.line, reason: e.message, code: e.code, ...(e.details ?? {}) },
+  });
+}
+
+export class Ingest {
+  readonly importId: string;
+  private readonly ctx: IngestContext;
+  private req: ImportRequest;
+  private limit: number;
+  private readonly tooLargeCode: string;
+  private parser: Parser | null = null;
+  private bytes = 0;
+  private block: Uint8Array[] = [];
+  private blockBytes = 0;
+  private seq = 0;
+  private pendingContent: { seq: number; bytes: Uint8Array }[] = [];
+  private pendingRows: { chunk: number; first: number; count: number; json: string }[] = [];
+  private pendingBytes = 0;
+  private rows: StoredRow[] = [];
+  private rowCount = 0;
+  private chunk = 0;
+  private rowsWithoutAccount = 0;
+  private head: Uint8Array | null = null;
+  private readonly upload: { mimeType: string; filename: string } | null;
+  private done = false;
+
+  /**
+   * `live`: parse while the content arrives (the options are final). `limit` overrides the type's
+   * size limit while the type may still change (an upload whose fields follow its file).
+   */
+  constructor(ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, limit?: number) {
+    this.ctx = ctx;
+    this.req = req;
+    this.upload = upload;
+    this.limit = limit ?? sizeLimit(ctx.config, req.type);
+    this.tooLargeCode = upload ? 'file_too_large' : 'content_too_large';
+    this.importId = stageImport(ctx.db, {
+      familyId: ctx.familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options,
+      configuration: req.configuration, contentType: upload?.mimeType ?? null, filename: upload?.filename ?? null,
+    });
+    if (live) this.parser = this.makeParser();
+  }
+
+  private makeParser(): Parser {
+    const type = this.req.type;
+    if (type === 'PdfImport') return { kind: 'none' };
+    if (type === 'NativeImport') {
+      return { kind: 'native', pipeline: new NdjsonPipeline({ encoding: this.req.options.encoding ?? null, existing_names: this.ctx.existingNames() }) };
+    }
+    return {
+      kind: 'csv',
+      pipeline: createPipeline({
+        ...this.req.options, type, default_currency: this.ctx.currencyFor(this.req.accountId), today: new Date().toISOString().slice(0, 10),
+      }),
+    };
+  }
+
+  /** Takes the next bytes of content; throws ApiError for refusals (the caller then calls abort()). */
+  write(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (this.head === null) {
+      this.head = bytes.slice(0, 8);
+      checkFileType(this.req.type, this.head, this.upload);
+    }
+    this.bytes += bytes.length;
+    if (this.bytes > this.limit) {
+      throw new ApiError(422, this.tooLargeCode, `The ${this.req.type === 'NativeImport' ? 'NDJSON' : this.req.type === 'PdfImport' ? 'PDF' : 'CSV'} content is larger than ${this.limit} bytes`);
+    }
+    this.block.push(bytes);
+    this.blockBytes += bytes.length;
+    if (this.blockBytes >= CONTENT_BLOCK) this.sealBlock();
+    if (this.parser) this.parse(bytes);
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+  }
+
+  private sealBlock(): void {
+    if (this.blockBytes === 0) return;
+    const joined = new Uint8Array(this.blockBytes);
+    let at = 0;
+    for (const b of this.block) { joined.set(b, at); at += b.length; }
+    this.pendingContent.push({ seq: this.seq++, bytes: joined });
+    this.pendingBytes += joined.length;
+    this.block = [];
+    this.blockBytes = 0;
+  }
+
+  private parse(bytes: Uint8Array | null): void {
+    const p = this.parser!;
+    try {
+      if (p.kind === 'csv') this.takeCsv(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
+      else if (p.kind === 'native') this.takeNative(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
+    } catch (e) {
+      if (e instanceof SluiceError) throw engineRefusal(this.req.type, e);
+      throw e;
+    }
+  }
+
+  private takeCsv(rows: RowResult[]): void {
+    for (const r of rows) {
+      const errors: string[] = [];
+      const issues = r.issues.map((i) => {
+        if (i.severity === 'error') errors.push(i.message);
+        return { code: i.code, field: i.field, message: i.message };
+      });
+      if (r.valid && r.fields['account'] === null) this.rowsWithoutAccount++;
+      this.addRow({ row_number: this.rowCount + 1, line: r.line, valid: r.valid, errors, issues, fields: r.fields });
+    }
+  }
+
+  private takeNative(records: NdjsonRecord[]): void {
+    for (const r of records) {
+      if (r.count_key === null) continue; // not a record of a supported type: reported by the preflight
+      const issues = r.issues.map((i) => ({ code: i.code, field: null, message: i.message }));
+      this.addRow({
+        row_number: this.rowCount + 1, line: r.line, valid: r.valid, errors: issues.map((i) => i.message), issues,
+        fields: { record_type: r.type, ...r.data },
+      });
+    }
+  }
+
+  private addRow(row: StoredRow): void {
+    this.rows.push(row);
+    this.rowCount++;
+    if (this.rows.length === ROWS_PER_CHUNK) this.sealRows();
+  }
+
+  private sealRows(): void {
+    if (this.rows.length === 0) return;
+    const json = JSON.stringify(this.rows);
+    this.pendingRows.push({ chunk: this.chunk++, first: this.rowCount - this.rows.length, count: this.rows.length, json });
+    this.pendingBytes += json.length;
+    this.rows = [];
+  }
+
+  private flush(): void {
+    if (this.pendingContent.length === 0 && this.pendingRows.length === 0) return;
+    appendStaged(this.ctx.db, this.importId, this.pendingContent, this.pendingRows);
+    this.pendingContent = [];
+    this.pendingRows = [];
+    this.pendingBytes = 0;
+  }
+
+  /**
+   * The request as finally known, for an upload whose fields came after its file: stored again on
+   * the import, and the content is read back with these options at finish() if they differ.
+   */
+  reconfigure(req: ImportRequest): void {
+    const changed = JSON.stringify([req.type, req.options]) !== JSON.stringify([this.req.type, this.req.options]);
+    this.req = req;
+    this.limit = sizeLimit(this.ctx.config, req.type);
+    if (this.head !== null) checkFileType(req.type, this.head, this.upload);
+    if (this.bytes > this.limit) {
+      throw new ApiError(422, this.tooLargeCode, `The content is larger than ${this.limit} bytes`);
+    }
+    restageImport(this.ctx.db, this.importId, {
+      type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
+    });
+    if (changed) {
+      this.parser = null;
+      this.rows = [];
+      this.rowCount = 0;
+      this.chunk = 0;
+      this.rowsWithoutAccount = 0;
+      this.pendingRows = [];
+    }
+  }
+
+  /** Ends the content, parses what is left (or all of it, read back), and makes the import visible. */
+  finish(): void {
+    this.sealBlock();
+    this.flush();
+    if (this.bytes === 0 && this.req.type === 'NativeImport') throw new ApiError(422, 'missing_content', 'A NativeImport needs content: raw_file_content or a file');
+    if (this.parser === null && this.bytes > 0) {
+      // The options arrived after the file: read the stored content back through the engine.
+      clearStagedRows(this.ctx.db, this.importId);
+      this.parser = this.makeParser();
+      for (const bytes of contentChunks(this.ctx.db, this.importId)) {
+        this.parse(bytes);
+        if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+      }
+    }
+    let csv: FileResult | null = null;
+    let native: NdjsonResult | null = null;
+    if (this.parser !== null && this.bytes > 0) {
+      this.parse(null);
+      if (this.parser.kind === 'csv') csv = this.parser.pipeline.result();
+      if (this.parser.kind === 'native') native = this.parser.pipeline.result();
+    }
+    this.sealRows();
+    this.flush();
+    const { db, config, familyId } = this.ctx;
+    const mappings = csv ? csvMappings(db, familyId, this.req.type, this.req.accountId, csv) : [];
+    const rowsCount = native ? native.rows_count : csv ? csv.rows_count : 0;
+    const invalid = native ? native.invalid_rows_count : csv ? csv.invalid_rows_count : 0;
+    const blockers = blockersOf({
+      type: this.req.type, uploaded: this.bytes > 0, rowsCount, invalidRowsCount: invalid, accountId: this.req.accountId,
+      maxRows: config.maxImportRows, mappings, csv, native, rowsWithoutAccount: this.rowsWithoutAccount,
+    });
+    finalizeImport(db, this.importId, {
+      uploaded: this.bytes > 0,
+      contentBytes: this.bytes,
+      rowsCount,
+      validRowsCount: rowsCount - invalid,
+      invalidRowsCount: invalid,
+      result: csv ? summarizeCsv(csv) : native,
+      blockers,
+      verification: native ? { expected_record_counts: native.expected_record_counts, readback: notVerified(native.expected_record_counts) } : null,
+      mappings,
+    });
+    this.done = true;
+  }
+
+  /** Removes everything staged (after a refusal or a broken connection). */
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    discardStaged(this.ctx.db, this.importId);
+  }
+}
+
+/** What the engine said about a CSV file, kept with the import (issue lists trimmed). */
+function summarizeCsv(r: FileResult) {
+  const { issues, ...rest } = r;
+  return { ...rest, issues: issues.slice(0, 20) };
+}

@@ -1,0 +1,79 @@
+// The fields of POST /api/v1/imports (SPEC §3.4 steps 1–2) turned into a checked request: the
+// import type, the engine options (validated by the engine's own normalizeOptions, so the server
+// never re-implements a rule), the target account and the publish flag. Every problem is
+// collected and returned together for one 422 validation_failed.
+
+import { IMPORT_TYPES, normalizeOptions, OptionsError, type ImportOptions, type ImportType } from '../../engine/index.ts';
+import { isUuid } from '../store/ids.ts';
+
+/** Request fields that are engine options, by their API names. */
+export const OPTION_FIELDS = [
+  'date_col_label', 'amount_col_label', 'name_col_label', 'category_col_label', 'tags_col_label', 'notes_col_label',
+  'account_col_label', 'qty_col_label', 'ticker_col_label', 'price_col_label', 'entity_type_col_label', 'currency_col_label',
+  'exchange_operating_mic_col_label', 'inflow_col_label', 'outflow_col_label', 'date_format', 'number_format',
+  'signage_convention', 'col_sep', 'amount_type_strategy', 'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names',
+] as const;
+
+/** The ten fields ImportConfiguration echoes (seed §2.3). */
+export const CONFIGURATION_FIELDS = [
+  'date_col_label', 'amount_col_label', 'name_col_label', 'category_col_label', 'tags_col_label', 'notes_col_label',
+  'account_col_label', 'date_format', 'number_format', 'signage_convention',
+] as const;
+
+export interface ImportRequest {
+  type: ImportType;
+  /** Engine options as sent (strings), without server-decided ones (today, currency). */
+  options: ImportOptions;
+  configuration: Record<(typeof CONFIGURATION_FIELDS)[number], string | null>;
+  accountId: string | null;
+  publish: boolean;
+}
+
+export type Fields = Record<string, unknown>;
+
+function asText(fields: Fields, name: string, errors: string[]): string | null {
+  const v = fields[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  errors.push(`${name} must be a string`);
+  return null;
+}
+
+/** Checks the fields; returns the request or every problem found. */
+export function parseImportRequest(fields: Fields): ImportRequest | { errors: string[] } {
+  const errors: string[] = [];
+  const typeText = asText(fields, 'type', errors);
+  let type: ImportType = 'TransactionImport';
+  if (typeText !== null && typeText.trim() !== '') {
+    if ((IMPORT_TYPES as readonly string[]).includes(typeText.trim())) type = typeText.trim() as ImportType;
+    else errors.push(`type must be one of ${IMPORT_TYPES.join(', ')} (got ${JSON.stringify(typeText)})`);
+  }
+
+  const options: Record<string, string> = {};
+  for (const f of OPTION_FIELDS) {
+    const v = asText(fields, f, errors);
+    if (v !== null && (f === 'col_sep' ? v !== '' : v.trim() !== '')) options[f] = v;
+  }
+  try {
+    normalizeOptions({ ...options, type });
+  } catch (e) {
+    if (!(e instanceof OptionsError)) throw e;
+    for (const p of e.problems) if (p.option !== 'type') errors.push(p.message);
+  }
+
+  const accountText = asText(fields, 'account_id', errors);
+  const accountId = accountText === null || accountText.trim() === '' ? null : accountText.trim();
+  if (accountId !== null && !isUuid(accountId)) errors.push(`account_id must be a UUID (got ${JSON.stringify(accountId)})`);
+
+  const publishRaw = fields['publish'];
+  let publish = false;
+  if (publishRaw === true || publishRaw === 'true') publish = true;
+  else if (publishRaw !== undefined && publishRaw !== null && publishRaw !== false && publishRaw !== 'false' && publishRaw !== '') {
+    errors.push(`publish must be "true" or "false" (got ${JSON.stringify(publishRaw)})`);
+  }
+
+  if (errors.length > 0) return { errors };
+  const configuration = Object.fromEntries(CONFIGURATION_FIELDS.map((f) => [f, options[f] ?? null])) as ImportRequest['configuration'];
+  return { type, options, configuration, accountId, publish };
+}

@@ -1,0 +1,128 @@
+// multipart/form-data for POST /api/v1/imports, streamed with busboy: the `file` part goes into
+// Ingest (stored and parsed as it arrives) and the other parts are the request's fields. When a
+// field comes after the file, the fields are only final at the end: the import is reconfigured and
+// its stored content read again if the options changed. A refusal stops storing and parsing at
+// once; the rest of the body is read and dropped so the client gets its answer.
+
+import busboy from 'busboy';
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
+import { Ingest, type IngestContext } from './ingest.ts';
+import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
+
+/**
+ * Reads the form. `check` adds the request checks that need the store (the account). Resolves with
+ * the final request and the finished Ingest (null when the form had no file); rejects with an
+ * ApiError, having removed anything staged.
+ */
+export function readUpload(
+  req: IncomingMessage,
+  ctx: IngestContext,
+  check: (r: ImportRequest) => string[],
+): Promise<{ request: ImportRequest; ingest: Ingest | null; fields: Fields }> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 100, fieldSize: ctx.config.maxCsvBytes + 1, parts: 101 },
+      });
+    } catch (e) {
+      reject(badRequest(`The form data cannot be read: ${(e as Error).message}`));
+      return;
+    }
+    const fields: Fields = {};
+    let ingest: Ingest | null = null;
+    let failure: unknown = null;
+    let fileDone: Promise<void> = Promise.resolve();
+    const fail = (e: unknown) => {
+      if (failure === null) failure = e;
+      ingest?.abort();
+    };
+
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new ApiError(422, 'content_too_large', `The form field ${name} is larger than ${ctx.config.maxCsvBytes} bytes`));
+      fields[name] = value;
+    });
+
+    bb.on('file', (name, stream, info) => {
+      if (name !== 'file' || ingest !== null || failure !== null) {
+        stream.resume();
+        return;
+      }
+      const sofar = parseImportRequest(fields);
+      const typeKnown = typeof fields['type'] === 'string';
+      // Fields may still follow: parse live only on options that hold so far, and while the type
+      // may still change, allow the largest size any type allows.
+      const request: ImportRequest = 'errors' in sofar ? placeholderRequest() : sofar;
+      const live = !('errors' in sofar);
+      const limit = typeKnown && live ? undefined : Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes);
+      try {
+        ingest = new Ingest(ctx, request, { mimeType: info.mimeType, filename: info.filename ?? '' }, live, limit);
+      } catch (e) {
+        fail(e);
+        stream.resume();
+        return;
+      }
+      fileDone = new Promise((done) => {
+        stream.on('data', (chunk: Buffer) => {
+          if (failure !== null) return;
+          try {
+            ingest!.write(chunk);
+          } catch (e) {
+            fail(e);
+          }
+        });
+        stream.on('end', () => done());
+        stream.on('error', (e) => { fail(e); done(); });
+      });
+    });
+
+    bb.on('error', (e) => {
+      fail(badRequest(`The form data cannot be read: ${(e as Error).message}`));
+      req.unpipe(bb);
+      req.resume();
+      reject(failure);
+    });
+
+    bb.on('close', () => {
+      void fileDone.then(() => {
+        if (failure !== null) return reject(failure);
+        const parsed = parseImportRequest(fields);
+        const errors = 'errors' in parsed ? parsed.errors : check(parsed);
+        if (errors.length > 0) {
+          ingest?.abort();
+          return reject(validationFailed(errors));
+        }
+        const request = parsed as ImportRequest;
+        try {
+          if (ingest !== null) {
+            ingest.reconfigure(request);
+            ingest.finish();
+          }
+        } catch (e) {
+          ingest?.abort();
+          return reject(e);
+        }
+        resolve({ request, ingest, fields });
+      });
+    });
+
+    req.on('aborted', () => fail(badRequest('The upload was interrupted')));
+    req.pipe(bb);
+  });
+}
+
+/** A stand-in request used to stage an upload whose fields are not all valid yet. */
+function placeholderRequest(): ImportRequest {
+  return {
+    type: 'TransactionImport',
+    options: {},
+    configuration: {
+      date_col_label: null, amount_col_label: null, name_col_label: null, category_col_label: null, tags_col_label: null,
+      notes_col_label: null, account_col_label: null, date_format: null, number_format: null, signage_convention: null,
+    },
+    accountId: null,
+    publish: false,
+  };
+}

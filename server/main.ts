@@ -1,0 +1,82 @@
+// `npm start`: the HTTP server on its embedded SQLite (SPEC §3.1). Reads the settings, opens and
+// migrates the database, removes uploads a crash interrupted, creates the first family, user and
+// key on an empty database (printed once), starts the publish worker and serves. SIGTERM and
+// SIGINT stop accepting, let in-flight requests finish, stop the worker and close the database.
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createPublisher } from './jobs/publisher.ts';
+import { openDb, type Db } from './store/db.ts';
+import { discardAllStaged } from './store/imports.ts';
+import { createFamily, createKey, createUser, userCount } from './store/users.ts';
+
+export interface Running {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Creates the first family, user and read_write key on an empty database; returns the key. */
+export function bootstrap(db: Db, config: Config): string | null {
+  if (userCount(db) > 0) return null;
+  return db.transaction(() => {
+    const familyId = createFamily(db, 'My family', config.defaultCurrency);
+    const user = createUser(db, { familyId, email: 'owner@localhost', firstName: 'Owner', lastName: null });
+    return createKey(db, user.id, 'read_write', config.bootstrapApiKey ?? undefined);
+  })();
+}
+
+export async function start(config: Config, log: (m: string) => void = (m) => process.stderr.write(m + '\n')): Promise<Running & { bootstrapKey: string | null }> {
+  const db = openDb(config.databasePath);
+  const dropped = discardAllStaged(db);
+  if (dropped > 0) log(`removed ${dropped} unfinished upload(s) left by an earlier stop`);
+  const bootstrapKey = bootstrap(db, config);
+  const publisher = createPublisher(db);
+  const app = createApp({ db, config, publisher, log });
+  await new Promise<void>((resolve) => app.listen(config.port, config.host, () => resolve()));
+  const server = app.server as Server;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  let closing: Promise<void> | null = null;
+  return {
+    url, port, db, bootstrapKey,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    process.stderr.write(`sluice: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const running = await start(config);
+  process.stdout.write(`sluice listening on ${running.url} (database ${config.databasePath})\n`);
+  if (running.bootstrapKey) {
+    process.stdout.write(
+      `\nFirst start: created a family, the user owner@localhost and a read_write API key.\n` +
+      `The key is shown this once (only its SHA-256 is stored):\n\n  ${running.bootstrapKey}\n\n` +
+      `Try it:\n\n  curl -H "X-Api-Key: ${running.bootstrapKey}" ${running.url}/api/v1/categories\n\n`,
+    );
+  }
+  const stop = (signal: string) => {
+    process.stdout.write(`sluice: ${signal}, finishing in-flight requests\n`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,122 @@
+// /api/v1/imports (SPEC §3.4–3.5): route → engine → store. Creation reads a JSON or multipart
+// body into an Ingest; the rest reads the store. Publishing and reverting hand over to the queue.
+
+import { IMPORT_TYPES, type ImportType } from '../../engine/index.ts';
+import { ApiError, notFound, sendJson, validationFailed } from '../http/errors.ts';
+import { contentType, readJson } from '../http/body.ts';
+import { enumParam, paging } from '../http/query.ts';
+import type { AppContext, Handler } from '../context.ts';
+import { Ingest, type IngestContext, type StoredRow } from '../imports/ingest.ts';
+import { parseImportRequest, type ImportRequest } from '../imports/request.ts';
+import { readUpload } from '../imports/upload.ts';
+import { importDetail, importListItem, pageMeta } from '../imports/view.ts';
+import { familyCurrency } from '../store/users.ts';
+import { getImport, importRows, listImports, type ImportRow } from '../store/imports.ts';
+import { isUuid } from '../store/ids.ts';
+
+const STATUSES = ['pending', 'importing', 'complete', 'failed', 'reverting', 'revert_failed'] as const;
+
+function accountOf(ctx: AppContext, familyId: string, id: string): { currency: string } | undefined {
+  return ctx.db.prepare('SELECT currency FROM accounts WHERE id = ? AND family_id = ?').get(id, familyId) as { currency: string } | undefined;
+}
+
+function existingNames(ctx: AppContext, familyId: string) {
+  const names = (table: string) => ctx.db.prepare(`SELECT name FROM ${table} WHERE family_id = ?`).pluck().all(familyId) as string[];
+  return { Category: names('categories'), Tag: names('tags'), Merchant: names('merchants') };
+}
+
+function ingestContext(ctx: AppContext, familyId: string, userId: string): IngestContext {
+  return {
+    db: ctx.db, config: ctx.config, familyId, userId,
+    currencyFor: (accountId) => (accountId ? accountOf(ctx, familyId, accountId)?.currency : undefined) ?? familyCurrency(ctx.db, familyId),
+    existingNames: () => existingNames(ctx, familyId),
+  };
+}
+
+/** Store checks on a parsed request: the account must be one of this family's. */
+function storeChecks(ctx: AppContext, familyId: string) {
+  return (r: ImportRequest): string[] =>
+    r.accountId !== null && !accountOf(ctx, familyId, r.accountId) ? [`account_id ${r.accountId} is not an account of this family`] : [];
+}
+
+function loadImport(ctx: AppContext, familyId: string, id: string): ImportRow {
+  const row = isUuid(id) ? getImport(ctx.db, familyId, id.toLowerCase()) : undefined;
+  if (!row) throw notFound('import');
+  return row;
+}
+
+export const createImport: Handler = async (ctx, req, res) => {
+  const { user } = req.auth!;
+  const type = contentType(req);
+  let importId: string;
+  let publish: boolean;
+  if (type === 'multipart/form-data') {
+    const got = await readUpload(req, ingestContext(ctx, user.family_id, user.id), storeChecks(ctx, user.family_id));
+    publish = got.request.publish;
+    if (got.ingest === null) importId = createWithoutUpload(ctx, user.family_id, user.id, got.request, got.fields['raw_file_content']);
+    else importId = got.ingest.importId;
+  } else if (type === 'application/json' || type === '') {
+    const body = await readJson(req, res, ctx.config.maxJsonBodyBytes);
+    const parsed = parseImportRequest(body);
+    const errors = 'errors' in parsed ? parsed.errors : storeChecks(ctx, user.family_id)(parsed);
+    if (errors.length > 0) throw validationFailed(errors);
+    const request = parsed as ImportRequest;
+    publish = request.publish;
+    importId = createWithoutUpload(ctx, user.family_id, user.id, request, body['raw_file_content']);
+  } else {
+    throw new ApiError(400, 'bad_request', `Send application/json or multipart/form-data (got ${type})`);
+  }
+  const row = getImport(ctx.db, user.family_id, importId)!;
+  if (publish) {
+    const queued = ctx.publisher.publish(row);
+    sendJson(res, 201, { data: importDetail(queued) });
+    return;
+  }
+  sendJson(res, 201, { data: importDetail(row) });
+};
+
+/** An import from raw_file_content (or from none at all). */
+function createWithoutUpload(ctx: AppContext, familyId: string, userId: string, request: ImportRequest, raw: unknown): string {
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') throw validationFailed(['raw_file_content must be a string']);
+  const ingest = new Ingest(ingestContext(ctx, familyId, userId), request, null, true);
+  try {
+    if (typeof raw === 'string' && raw !== '') {
+      const bytes = Buffer.from(raw, 'utf8');
+      for (let i = 0; i < bytes.length; i += 1 << 16) ingest.write(bytes.subarray(i, i + (1 << 16)));
+    }
+    ingest.finish();
+  } catch (e) {
+    ingest.abort();
+    throw e;
+  }
+  return ingest.importId;
+}
+
+export const listImportsRoute: Handler = (ctx, req, res) => {
+  const { page, perPage } = paging(req.query);
+  const status = enumParam(req.query, 'status', STATUSES);
+  const type = enumParam<ImportType>(req.query, 'type', IMPORT_TYPES);
+  const { rows, total } = listImports(ctx.db, { familyId: req.auth!.user.family_id, status, type, page, perPage });
+  sendJson(res, 200, { data: rows.map(importListItem), meta: pageMeta(page, perPage, total) });
+};
+
+export const getImportRoute: Handler = (ctx, req, res) => {
+  sendJson(res, 200, { data: importDetail(loadImport(ctx, req.auth!.user.family_id, req.params['id']!)) });
+};
+
+export const importRowsRoute: Handler = (ctx, req, res) => {
+  const row = loadImport(ctx, req.auth!.user.family_id, req.params['id']!);
+  const { page, perPage } = paging(req.query);
+  const data = importRows<StoredRow>(ctx.db, row.id, (page - 1) * perPage, perPage);
+  sendJson(res, 200, { data, meta: pageMeta(page, perPage, row.rows_count) });
+};
+
+export const publishImportRoute: Handler = (ctx, req, res) => {
+  const row = loadImport(ctx, req.auth!.user.family_id, req.params['id']!);
+  sendJson(res, 202, { data: importDetail(ctx.publisher.publish(row)) });
+};
+
+export const revertImportRoute: Handler = (ctx, req, res) => {
+  const row = loadImport(ctx, req.auth!.user.family_id, req.params['id']!);
+  sendJson(res, 202, { data: importDetail(ctx.publisher.revert(row)) });
+};

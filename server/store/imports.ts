@@ -1,0 +1,209 @@
+// Imports, their content and their parsed rows.
+//
+// An upload is written while it arrives, so memory stays flat: the import row is created
+// `staged`, content and rows are appended in chunks, and one final transaction stores the stats
+// and mappings and clears `staged`. Until then no endpoint sees the import; a failed request
+// deletes what it staged, and a crash leaves staged rows that the next start deletes. So a
+// request that fails stores nothing the API can see, without holding a write transaction open
+// across a slow upload.
+//
+// Rows are stored as JSON chunks of ROWS_PER_CHUNK rows (one insert per chunk instead of one per
+// row: a 150,000-row file is 300 inserts); a page of rows reads the one or two chunks it spans.
+
+import type { Db } from './db.ts';
+import { now, uuidv7 } from './ids.ts';
+
+export const ROWS_PER_CHUNK = 500;
+
+export type ImportStatus = 'pending' | 'importing' | 'complete' | 'failed' | 'reverting' | 'revert_failed';
+
+export interface ImportRow {
+  id: string;
+  family_id: string;
+  user_id: string | null;
+  type: string;
+  status: ImportStatus;
+  account_id: string | null;
+  error: string | null;
+  options: string;
+  configuration: string;
+  uploaded: number;
+  content_type: string | null;
+  filename: string | null;
+  content_bytes: number;
+  rows_count: number;
+  valid_rows_count: number;
+  invalid_rows_count: number;
+  mappings_count: number;
+  unassigned_mappings_count: number;
+  result: string | null;
+  blockers: string | null;
+  verification: string | null;
+  summary: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MappingInput {
+  kind: 'category' | 'tag' | 'account' | 'account_type';
+  /** The value as the rows name it. */
+  key: string;
+  /** A category's parent as the rows name it. */
+  parent_key: string | null;
+  /** The existing family record it matched (categories, tags, accounts). */
+  mappable_id: string | null;
+  /** What an account type maps to (one of the nine account classes). */
+  value: string | null;
+  /** Matched an existing record (or, for an account type, a class); otherwise created at publish. */
+  assigned: boolean;
+  valid: boolean;
+}
+
+export interface Finalize {
+  uploaded: boolean;
+  contentBytes: number;
+  rowsCount: number;
+  validRowsCount: number;
+  invalidRowsCount: number;
+  result: unknown;
+  blockers: unknown[];
+  verification: unknown | null;
+  mappings: MappingInput[];
+}
+
+export function stageImport(
+  db: Db,
+  input: { familyId: string; userId: string; type: string; accountId: string | null; options: unknown; configuration: unknown; contentType: string | null; filename: string | null },
+): string {
+  const id = uuidv7();
+  const t = now();
+  db.prepare(
+    `INSERT INTO imports (id, family_id, user_id, type, status, account_id, options, configuration, content_type, filename, staged, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(id, input.familyId, input.userId, input.type, input.accountId, JSON.stringify(input.options), JSON.stringify(input.configuration),
+    input.contentType, input.filename, t, t);
+  return id;
+}
+
+/** Updates what a staged import was created with (its request became final later). */
+export function restageImport(db: Db, importId: string, input: { type: string; accountId: string | null; options: unknown; configuration: unknown }): void {
+  db.prepare('UPDATE imports SET type = ?, account_id = ?, options = ?, configuration = ? WHERE id = ? AND staged = 1')
+    .run(input.type, input.accountId, JSON.stringify(input.options), JSON.stringify(input.configuration), importId);
+}
+
+/** Writes staged content and row chunks in one short transaction. */
+export function appendStaged(db: Db, importId: string, content: { seq: number; bytes: Uint8Array }[], rows: { chunk: number; first: number; count: number; json: string }[]): void {
+  const c = db.prepare('INSERT INTO import_contents (import_id, seq, bytes) VALUES (?, ?, ?)');
+  const r = db.prepare('INSERT INTO import_row_chunks (import_id, chunk, first_row, count, data) VALUES (?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const x of content) c.run(importId, x.seq, x.bytes);
+    for (const x of rows) r.run(importId, x.chunk, x.first, x.count, x.json);
+  })();
+}
+
+/** Replaces the staged rows (a re-read of stored content). */
+export function clearStagedRows(db: Db, importId: string): void {
+  db.prepare('DELETE FROM import_row_chunks WHERE import_id = ?').run(importId);
+}
+
+/** Stores stats, mappings and the result, and makes the import visible. */
+export function finalizeImport(db: Db, importId: string, f: Finalize): void {
+  const t = now();
+  const m = db.prepare(
+    'INSERT INTO import_mappings (id, import_id, kind, key, parent_key, mappable_id, value, assigned, valid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  db.transaction(() => {
+    for (const x of f.mappings) m.run(uuidv7(), importId, x.kind, x.key, x.parent_key, x.mappable_id, x.value, x.assigned ? 1 : 0, x.valid ? 1 : 0, t, t);
+    db.prepare(
+      `UPDATE imports SET uploaded = ?, content_bytes = ?, rows_count = ?, valid_rows_count = ?, invalid_rows_count = ?,
+         mappings_count = ?, unassigned_mappings_count = ?, result = ?, blockers = ?, verification = ?, staged = 0, updated_at = ?
+       WHERE id = ?`,
+    ).run(f.uploaded ? 1 : 0, f.contentBytes, f.rowsCount, f.validRowsCount, f.invalidRowsCount, f.mappings.length,
+      f.mappings.filter((x) => !x.assigned).length, JSON.stringify(f.result), JSON.stringify(f.blockers),
+      f.verification === null ? null : JSON.stringify(f.verification), t, importId);
+  })();
+}
+
+/** Deletes a staged import and everything it staged. */
+export function discardStaged(db: Db, importId: string): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM import_row_chunks WHERE import_id = ?').run(importId);
+    db.prepare('DELETE FROM import_contents WHERE import_id = ?').run(importId);
+    db.prepare('DELETE FROM import_mappings WHERE import_id = ?').run(importId);
+    db.prepare('DELETE FROM imports WHERE id = ? AND staged = 1').run(importId);
+  })();
+}
+
+/** At start: uploads a crash interrupted are removed. */
+export function discardAllStaged(db: Db): number {
+  const ids = db.prepare('SELECT id FROM imports WHERE staged = 1').pluck().all() as string[];
+  for (const id of ids) discardStaged(db, id);
+  return ids.length;
+}
+
+export function getImport(db: Db, familyId: string, id: string): ImportRow | undefined {
+  return db.prepare('SELECT * FROM imports WHERE id = ? AND family_id = ? AND staged = 0').get(id, familyId) as ImportRow | undefined;
+}
+
+export function listImports(
+  db: Db, q: { familyId: string; status: string | null; type: string | null; page: number; perPage: number },
+): { rows: ImportRow[]; total: number } {
+  const where = ['family_id = @familyId', 'staged = 0'];
+  if (q.status !== null) where.push('status = @status');
+  if (q.type !== null) where.push('type = @type');
+  const cond = where.join(' AND ');
+  const params = { familyId: q.familyId, status: q.status, type: q.type, limit: q.perPage, offset: (q.page - 1) * q.perPage };
+  const total = db.prepare(`SELECT count(*) FROM imports WHERE ${cond}`).pluck().get(params) as number;
+  const rows = db.prepare(`SELECT * FROM imports WHERE ${cond} ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`).all(params) as ImportRow[];
+  return { rows, total };
+}
+
+/** Rows [offset, offset + limit) in file order, read from the chunks that hold them. */
+export function importRows<T>(db: Db, importId: string, offset: number, limit: number): T[] {
+  if (limit <= 0) return [];
+  const first = Math.floor(offset / ROWS_PER_CHUNK);
+  const last = Math.floor((offset + limit - 1) / ROWS_PER_CHUNK);
+  const chunks = db.prepare('SELECT first_row, data FROM import_row_chunks WHERE import_id = ? AND chunk BETWEEN ? AND ? ORDER BY chunk')
+    .all(importId, first, last) as { first_row: number; data: string }[];
+  const out: T[] = [];
+  for (const c of chunks) {
+    const rows = JSON.parse(c.data) as T[];
+    for (let i = 0; i < rows.length; i++) {
+      const n = c.first_row + i;
+      if (n >= offset && n < offset + limit) out.push(rows[i]!);
+    }
+  }
+  return out;
+}
+
+/** Every stored row chunk in order (publishing reads them one chunk at a time). */
+export function* rowChunks<T>(db: Db, importId: string): Generator<T[]> {
+  const count = db.prepare('SELECT count(*) FROM import_row_chunks WHERE import_id = ?').pluck().get(importId) as number;
+  const stmt = db.prepare('SELECT data FROM import_row_chunks WHERE import_id = ? AND chunk = ?').pluck();
+  for (let i = 0; i < count; i++) yield JSON.parse(stmt.get(importId, i) as string) as T[];
+}
+
+/** The stored content, chunk by chunk. */
+export function* contentChunks(db: Db, importId: string): Generator<Uint8Array> {
+  const count = db.prepare('SELECT count(*) FROM import_contents WHERE import_id = ?').pluck().get(importId) as number;
+  const stmt = db.prepare('SELECT bytes FROM import_contents WHERE import_id = ? AND seq = ?').pluck();
+  for (let i = 0; i < count; i++) yield stmt.get(importId, i) as Uint8Array;
+}
+
+export function importMappings(db: Db, importId: string): (MappingInput & { id: string })[] {
+  return (db.prepare('SELECT id, kind, key, parent_key, mappable_id, value, assigned, valid FROM import_mappings WHERE import_id = ? ORDER BY kind, key')
+    .all(importId) as (Omit<MappingInput, 'valid' | 'assigned'> & { id: string; valid: number; assigned: number })[])
+    .map((m) => ({ ...m, assigned: m.assigned === 1, valid: m.valid === 1 }));
+}
+
+export function setStatus(db: Db, importId: string, status: ImportStatus, fields: { error?: string | null; verification?: unknown; summary?: unknown } = {}): void {
+  const sets = ['status = @status', 'updated_at = @t'];
+  if (fields.error !== undefined) sets.push('error = @error');
+  if (fields.verification !== undefined) sets.push('verification = @verification');
+  if (fields.summary !== undefined) sets.push('summary = @summary');
+  db.prepare(`UPDATE imports SET ${sets.join(', ')} WHERE id = @id`).run({
+    id: importId, status, t: now(), error: fields.error ?? null,
+    verification: fields.verification === undefined ? null : JSON.stringify(fields.verification),
+    summary: fields.summary === undefined ? null : JSON.stringify(fields.summary),
+  });
+}
