@@ -1,0 +1,337 @@
+// NativeImport NDJSON (SPEC §2.10, §4): one fixture per preflight code, asserted by code and line
+// (duplicates on the later line, naming the first); the full export passes with exact counts;
+// the upload check; chunk invariance (CRLF, lone CR, multi-byte UTF-8 split anywhere); line order
+// does not matter; a corrupted line deep in a 200,000-line file; `sluice check` exit codes 0/1/2.
+// Cases the engine gets wrong against the SPEC are marked `todo: 'engine: …'`.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, test } from 'node:test';
+import {
+  ALL_COUNT_KEYS, PREFLIGHT_CODES, SluiceError, readNative,
+  type NdjsonOptions, type NdjsonRecord, type NdjsonResult, type PreflightCode, type PreflightProblem, type Source,
+} from '../engine/index.ts';
+import { asStream, chunksOf, utf8 } from './helpers.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/ndjson/${name}`, import.meta.url));
+const fixtureBytes = (name: string) => new Uint8Array(readFileSync(fixture(name)));
+const fixtureText = (name: string) => readFileSync(fixture(name), 'utf8');
+const BIN = fileURLToPath(new URL('../bin/sluice.mjs', import.meta.url));
+
+async function readAll(source: Source, options: NdjsonOptions = {}): Promise<{ records: NdjsonRecord[]; result: NdjsonResult }> {
+  const reader = readNative(source, options);
+  const records: NdjsonRecord[] = [];
+  for await (const r of reader) records.push(r);
+  return { records, result: await reader.result() };
+}
+
+const where = (ps: PreflightProblem[]) => ps.map((p) => [p.code, p.line]);
+
+const FULL_EXPORT_COUNTS = {
+  accounts: 7, balances: 2, categories: 5, tags: 2, merchants: 3, recurring_transactions: 1, transactions: 10, transfers: 2,
+  rejected_transfers: 1, trades: 2, holdings: 2, valuations: 4, budgets: 1, budget_categories: 2, rules: 2,
+};
+
+type At = [PreflightCode, number | null];
+interface CodeCase {
+  file: string;
+  options?: NdjsonOptions;
+  errors: At[];
+  warnings?: At[];
+  /** Duplicates: reported line → the earlier line its message must name. */
+  first?: Record<number, number>;
+}
+
+const EXISTING = { Category: ['Groceries'], Tag: ['Vacation'], Merchant: ['Netflix'] };
+
+const CODE_CASES: CodeCase[] = [
+  { file: 'invalid-json.ndjson', errors: [['invalid_json', 3]] },
+  { file: 'invalid-ndjson-record.ndjson', errors: [2, 3, 4, 5, 6, 7, 8, 9].map((l): At => ['invalid_ndjson_record', l]) },
+  { file: 'unsupported-record-type.ndjson', errors: [['unsupported_record_type', 2], ['unsupported_record_type', 4]] },
+  { file: 'no-data-rows.ndjson', errors: [['unsupported_record_type', 1], ['unsupported_record_type', 2], ['no_data_rows', null]] },
+  { file: 'missing-required-fields.ndjson', errors: [2, 3, 4, 5, 6, 7].map((l): At => ['missing_required_fields', l]) },
+  { file: 'invalid-accountable-type.ndjson', errors: [['invalid_accountable_type', 2], ['invalid_accountable_type', 3]] },
+  { file: 'duplicate-source-id.ndjson', errors: [['duplicate_source_id', 4], ['duplicate_source_id', 5]], first: { 4: 2, 5: 1 } },
+  { file: 'duplicate-taxonomy-name.ndjson', errors: [['duplicate_taxonomy_name', 4], ['duplicate_taxonomy_name', 5]], first: { 4: 1, 5: 3 } },
+  {
+    file: 'existing-taxonomy-collision.ndjson', options: { existing_names: EXISTING },
+    errors: [['existing_taxonomy_collision', 1], ['existing_taxonomy_collision', 3], ['existing_taxonomy_collision', 5]],
+  },
+  { file: 'existing-taxonomy-collision.ndjson', errors: [] },
+  { file: 'missing-reference.ndjson', errors: [3, 4, 5, 6, 7, 8].map((l): At => ['missing_reference', l]) },
+  // A rule operand resolves against the family's existing names when the file lacks it.
+  { file: 'missing-reference.ndjson', options: { existing_names: { Category: ['Utilities'] } }, errors: [3, 4, 5, 7, 8].map((l): At => ['missing_reference', l]) },
+  { file: 'invalid-split-lines.ndjson', errors: [2, 3, 4, 5].map((l): At => ['invalid_split_lines', l]) },
+  { file: 'split-amount-mismatch.ndjson', errors: [['split_amount_mismatch', 2]] },
+  { file: 'duplicate-valuation.ndjson', errors: [['duplicate_valuation', 4]], first: { 4: 2 } },
+  { file: 'skipped-missing-reference.ndjson', errors: [], warnings: [['skipped_missing_reference', 3]] },
+  { file: 'invalid-field-value.ndjson', errors: [2, 3, 4, 5, 6].map((l): At => ['invalid_field_value', l]) },
+];
+
+describe('preflight codes, one fixture each', () => {
+  test('every preflight code has a fixture', () => {
+    const covered = new Set(CODE_CASES.flatMap((c) => [...c.errors, ...(c.warnings ?? [])].map(([code]) => code)));
+    assert.deepEqual([...covered].sort(), [...PREFLIGHT_CODES].sort());
+  });
+
+  for (const c of CODE_CASES) {
+    const label = c.options ? `${c.file} with ${JSON.stringify(c.options)}` : c.file;
+    test(label, async () => {
+      const { result } = await readAll({ path: fixture(c.file) }, c.options);
+      const { preflight } = result;
+      assert.deepEqual(where(preflight.errors), c.errors);
+      assert.deepEqual(where(preflight.warnings), c.warnings ?? []);
+      assert.equal(preflight.valid, c.errors.length === 0);
+      const counts: Record<string, number> = {};
+      for (const [code] of c.errors) counts[code] = (counts[code] ?? 0) + 1;
+      assert.deepEqual(preflight.error_counts, counts);
+      for (const [later, earlier] of Object.entries(c.first ?? {})) {
+        const p = preflight.errors.find((e) => e.line === Number(later))!;
+        assert.match(p.message, new RegExp(`\\b${earlier}\\b`), `line ${later} names line ${earlier}`);
+      }
+    });
+  }
+
+  test('lines that are not records are yielded as such, and the rest of the file is still read', async () => {
+    const { records, result } = await readAll({ path: fixture('invalid-ndjson-record.ndjson') });
+    assert.deepEqual(records.map((r) => [r.line, r.type, r.valid]), [
+      [1, 'Account', true], [2, null, false], [3, null, false], [4, null, false], [5, null, false], [6, null, false],
+      [7, null, false], [8, null, false], [9, null, false], [10, 'Transaction', true],
+    ]);
+    assert.equal(result.rows_count, 2);
+  });
+
+  test('unsupported types are counted apart from the 15 keys', async () => {
+    const { result } = await readAll({ path: fixture('unsupported-record-type.ndjson') });
+    assert.deepEqual(result.unsupported_record_counts, { Import: 1, Family: 1 });
+    assert.equal(result.expected_record_counts['accounts'], 1);
+    assert.equal(result.expected_record_counts['transactions'], 1);
+  });
+
+  test('a skipped rejected transfer is still a line of its type', async () => {
+    const { result } = await readAll({ path: fixture('skipped-missing-reference.ndjson') });
+    assert.equal(result.expected_record_counts['rejected_transfers'], 1);
+  });
+});
+
+describe('engine discrepancies with the SPEC', () => {
+  const account = '{"type":"Account","data":{"id":"a1","name":"Checking","balance":"1.00","accountable_type":"Depository"}}';
+  const txn = (id: string, date: string, amount: string) =>
+    `{"type":"Transaction","data":{"id":"${id}","account_id":"a1","date":"${date}","amount":${amount}}}`;
+
+  test('an impossible calendar date is invalid_field_value', { todo: 'engine: ISO_DATE checks the shape only; 2024-02-30 and 2024-13-01 pass' }, async () => {
+    const text = [account, txn('t1', '2024-02-30', '"1.00"'), txn('t2', '2024-13-01', '"1.00"'), txn('t3', '2024-02-29', '"1.00"')].join('\n');
+    const { result } = await readAll(text);
+    assert.deepEqual(where(result.preflight.errors), [['invalid_field_value', 2], ['invalid_field_value', 3]]);
+  });
+
+  test('a decimal string with a plus sign is a result, not a crash', { todo: 'engine: decimalFromJson lets "+1.00" through its regex and big.js throws, aborting the whole read' }, async () => {
+    const { result } = await readAll([account, txn('t1', '2024-01-01', '"+1.00"'), txn('t2', '2024-01-02', '"2.00"')].join('\n'));
+    assert.equal(result.rows_count, 2);
+    const errors = where(result.preflight.errors);
+    assert.ok(errors.length === 0 || JSON.stringify(errors) === '[["invalid_field_value",2]]', JSON.stringify(errors));
+  });
+});
+
+describe('the full export', () => {
+  test('passes preflight with all 15 counts', async () => {
+    const { records, result } = await readAll({ path: fixture('full-export.ndjson') });
+    assert.deepEqual(result.expected_record_counts, FULL_EXPORT_COUNTS);
+    assert.deepEqual(Object.keys(result.expected_record_counts), [...ALL_COUNT_KEYS]);
+    assert.deepEqual(result.preflight, { valid: true, errors: [], warnings: [], error_counts: {}, warning_counts: {}, errors_truncated: false });
+    assert.deepEqual([result.lines_count, result.rows_count, result.valid_rows_count, result.invalid_rows_count], [49, 46, 46, 0]);
+    assert.deepEqual(result.unsupported_record_counts, {});
+    assert.ok(records.every((r) => r.valid));
+    assert.equal(records.find((r) => r.type === 'Merchant' && r.line === 20)?.data?.['name'], 'Café Müller');
+  });
+
+  test('CRLF and lone-CR line endings give the same records and result', async () => {
+    const lf = await readAll({ path: fixture('full-export.ndjson') });
+    const crlf = await readAll({ path: fixture('full-export-crlf.ndjson') });
+    const cr = await readAll(fixtureText('full-export.ndjson').replace(/\n/g, '\r'));
+    assert.equal(JSON.stringify(crlf), JSON.stringify(lf));
+    assert.equal(JSON.stringify(cr), JSON.stringify(lf));
+  });
+
+  test('a UTF-8 BOM is dropped', async () => {
+    const { result } = await readAll('\uFEFF' + fixtureText('full-export.ndjson'));
+    assert.deepEqual(result.expected_record_counts, FULL_EXPORT_COUNTS);
+    assert.equal(result.preflight.valid, true);
+  });
+});
+
+describe('upload check', () => {
+  const refused: [string, Source, string, number | null][] = [
+    ['first-line-not-record.ndjson', { path: fixture('first-line-not-record.ndjson') }, 'NDJSON_NOT_RECORDS', 2],
+    ['first line not JSON', '{"type": "Account",\n{"type":"Tag","data":{"id":"g","name":"V"}}\n', 'NDJSON_NOT_RECORDS', 1],
+    ['first line an array', '[{"type":"Tag","data":{}}]\n', 'NDJSON_NOT_RECORDS', 1],
+    ['blank.ndjson', { path: fixture('blank.ndjson') }, 'NDJSON_EMPTY', null],
+    ['empty', '', 'NDJSON_EMPTY', null],
+  ];
+  for (const [label, source, code, line] of refused) {
+    test(`${label} → ${code}`, async () => {
+      await assert.rejects(readAll(source), (e: unknown) => {
+        assert.ok(e instanceof SluiceError);
+        assert.deepEqual([e.code, e.line], [code, line]);
+        return true;
+      });
+    });
+  }
+});
+
+describe('chunk invariance', () => {
+  const multiByte = [
+    '{"type":"Account","data":{"id":"a1","name":"Compte courant €","balance":"1 234","accountable_type":"Depository"}}',
+    '{"type":"Category","data":{"id":"c1","name":"Café 日本"}}',
+    '',
+    '{"type":"Merchant","data":{"id":"m1","name":"寿司 🍣 Ōsaka"}}',
+    '{"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-03-01","amount":"12.50","name":"Café 日本 — ½ price 🍣","category_id":"c1","merchant_id":"m1"}}',
+  ].join('\r\n') + '\r\n';
+  const inputs: [string, Uint8Array][] = [
+    ['full-export.ndjson', fixtureBytes('full-export.ndjson')],
+    ['full-export-crlf.ndjson', fixtureBytes('full-export-crlf.ndjson')],
+    ['multi-byte UTF-8, CRLF, BOM', utf8('\uFEFF' + multiByte)],
+  ];
+  for (const [label, bytes] of inputs) {
+    test(`${label}: whole vs every chunk size 1..64`, async () => {
+      const whole = await readAll(bytes);
+      const wantRecords = JSON.stringify(whole.records);
+      const wantResult = JSON.stringify(whole.result);
+      for (let size = 1; size <= 64; size++) {
+        const part = await readAll(asStream(chunksOf(bytes, size)));
+        assert.equal(JSON.stringify(part.records), wantRecords, `chunk size ${size}`);
+        assert.equal(JSON.stringify(part.result), wantResult, `chunk size ${size}`);
+      }
+    });
+  }
+
+  test('multi-byte text survives decoding', async () => {
+    const { records, result } = await readAll(utf8(multiByte));
+    assert.deepEqual(records.map((r) => r.data?.['name']), ['Compte courant €', 'Café 日本', '寿司 🍣 Ōsaka', 'Café 日本 — ½ price 🍣']);
+    assert.deepEqual(records.map((r) => r.line), [1, 2, 4, 5]);
+    assert.equal(result.preflight.valid, false); // "1 234" is not a decimal: the file is read, line 1 is reported
+    assert.deepEqual(where(result.preflight.errors), [['invalid_field_value', 1]]);
+  });
+});
+
+describe('line order does not matter', () => {
+  const lines = [
+    '{"type":"Rule","data":{"id":"r1","actions":[{"action_type":"set_transaction_category","value":"Dining"}],"conditions":[{"condition_type":"transaction_merchant","operator":"=","value":"Bistro"}]}}',
+    '{"type":"BudgetCategory","data":{"budget_id":"b1","category_id":"c2"}}',
+    '{"type":"Transfer","data":{"inflow_transaction_id":"t2","outflow_transaction_id":"t1"}}',
+    '{"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-03-01","amount":"10.00","category_id":"c2","merchant_id":"m1","tag_ids":["g1"]}}',
+    '{"type":"Category","data":{"id":"c2","name":"Dining","parent_id":"c1"}}',
+    '{"type":"Transaction","data":{"id":"t2","account_id":"a2","date":"2024-03-01","amount":"-10.00"}}',
+    '{"type":"Category","data":{"id":"c1","name":"Food"}}',
+    '{"type":"Tag","data":{"id":"g1","name":"Trip"}}',
+    '{"type":"Merchant","data":{"id":"m1","name":"Bistro"}}',
+    '{"type":"Budget","data":{"id":"b1","start_date":"2024-03-01","end_date":"2024-03-31"}}',
+    '{"type":"Account","data":{"id":"a1","name":"Checking","balance":"0","accountable_type":"Depository"}}',
+    '{"type":"Account","data":{"id":"a2","name":"Card","balance":"0","accountable_type":"CreditCard"}}',
+  ];
+
+  test('every reference to a later line resolves', async () => {
+    const { result } = await readAll(lines.join('\n'));
+    assert.deepEqual(result.preflight.errors, []);
+  });
+
+  test('…and removing the later record makes it a missing_reference', async () => {
+    const { result } = await readAll(lines.filter((l) => !l.includes('"id":"c1"')).join('\n'));
+    assert.deepEqual(where(result.preflight.errors), [['missing_reference', 5]]); // Dining's parent_id
+  });
+
+  test('the full export read bottom-up passes with the same counts', async () => {
+    const reversed = fixtureText('full-export.ndjson').split('\n').reverse().join('\n');
+    const { result } = await readAll(reversed);
+    assert.deepEqual(result.preflight.errors, []);
+    assert.deepEqual(result.expected_record_counts, FULL_EXPORT_COUNTS);
+  });
+});
+
+describe('a large file', () => {
+  const LINES = 200_000;
+  const BAD = 173_205;
+  const hex = (n: number, w: number) => n.toString(16).padStart(w, '0');
+  async function* generate(): AsyncGenerator<Uint8Array> {
+    const encoder = new TextEncoder();
+    let block = '{"type":"Account","data":{"id":"aaaaaaaa-0000-4000-8000-000000000001","name":"Checking","balance":"0","accountable_type":"Depository"}}\n';
+    for (let line = 2; line <= LINES; line++) {
+      const id = `${hex(line, 8)}-0000-4000-8000-${hex(line * 7, 12)}`;
+      const rec = `{"type":"Transaction","data":{"id":"${id}","account_id":"aaaaaaaa-0000-4000-8000-000000000001","date":"2024-03-01","amount":"${line % 1000}.${String(line % 100).padStart(2, '0')}","name":"Payee ${line}"}}`;
+      block += (line === BAD ? rec.slice(0, 77) : rec) + '\n';
+      if (line % 1000 === 0) {
+        const bytes = encoder.encode(block);
+        yield bytes.subarray(0, 40_013); // cut mid-line
+        yield bytes.subarray(40_013);
+        block = '';
+      }
+    }
+    if (block !== '') yield encoder.encode(block);
+  }
+
+  test(`a corrupted line ${BAD} of ${LINES} is reported by number and fails the preflight`, async () => {
+    const reader = readNative(generate());
+    const bad: number[] = [];
+    for await (const batch of reader.batches()) for (const r of batch) if (!r.valid) bad.push(r.line);
+    const result = await reader.result();
+    assert.deepEqual(bad, [BAD]);
+    assert.equal(result.preflight.valid, false);
+    assert.deepEqual(where(result.preflight.errors), [['invalid_json', BAD]]);
+    assert.deepEqual(result.preflight.error_counts, { invalid_json: 1 });
+    assert.equal(result.lines_count, LINES);
+    assert.equal(result.rows_count, LINES - 1);
+    assert.equal(result.expected_record_counts['transactions'], LINES - 2);
+  });
+});
+
+describe('sluice check --type NativeImport', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-ndjson-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const sluice = (file: string) => {
+    const r = spawnSync(process.execPath, [BIN, 'check', '--type', 'NativeImport', file, '--json'], { encoding: 'utf8', timeout: 60_000 });
+    return { status: r.status, json: r.stdout ? JSON.parse(r.stdout) : null, stderr: r.stderr };
+  };
+
+  test('exit 0: the full export, with expected_record_counts and preflight', () => {
+    const r = sluice(fixture('full-export.ndjson'));
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.json.type, 'NativeImport');
+    assert.deepEqual(r.json.expected_record_counts, FULL_EXPORT_COUNTS);
+    assert.deepEqual([r.json.preflight.valid, r.json.preflight.errors, r.json.preflight.warnings], [true, [], []]);
+  });
+
+  test('exit 0 with warnings only', () => {
+    const r = sluice(fixture('skipped-missing-reference.ndjson'));
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(where(r.json.preflight.warnings), [['skipped_missing_reference', 3]]);
+  });
+
+  test('exit 1: preflight errors, listed with code and line', () => {
+    const r = sluice(fixture('duplicate-valuation.ndjson'));
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.json.preflight.valid, false);
+    assert.deepEqual(where(r.json.preflight.errors), [['duplicate_valuation', 4]]);
+    assert.deepEqual(r.json.expected_record_counts, { ...Object.fromEntries(ALL_COUNT_KEYS.map((k) => [k, 0])), accounts: 2, valuations: 4 });
+  });
+
+  for (const [file, code, line] of [['first-line-not-record.ndjson', 'NDJSON_NOT_RECORDS', 2], ['blank.ndjson', 'NDJSON_EMPTY', null]] as const) {
+    test(`exit 2: ${file} → {error: ${code}}`, () => {
+      const r = sluice(fixture(file));
+      assert.equal(r.status, 2, r.stderr);
+      assert.deepEqual([r.json.error.code, r.json.error.line], [code, line]);
+    });
+  }
+
+  test('a decimal with a huge exponent is read in flat memory', { todo: 'engine: decimalFromJson expands "1e100000000" with big.js toFixed(); one 21-byte value exhausts a 64 MB heap' }, () => {
+    const file = join(dir, 'huge-exponent.ndjson');
+    writeFileSync(file, '{"type":"Account","data":{"id":"a1","name":"Checking","balance":"1.00","accountable_type":"Depository"}}\n' +
+      '{"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-01-01","amount":"1e100000000"}}\n');
+    const r = spawnSync(process.execPath, ['--max-old-space-size=64', BIN, 'check', '--type', 'NativeImport', file, '--json'], { encoding: 'utf8', timeout: 60_000 });
+    assert.ok(r.status === 0 || r.status === 1, `exit ${r.status} ${r.signal ?? ''}`);
+    assert.equal(JSON.parse(r.stdout).rows_count, 2);
+  });
+});
