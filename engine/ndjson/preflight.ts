@@ -8,7 +8,8 @@
 // reported on the later line and name the first. Unresolved RejectedTransfer references are
 // warnings: those records are skipped at publish.
 
-import { decimalFromJson, equal, sum } from '../parse/decimal.ts';
+import { equal, sum } from '../parse/decimal.ts';
+import { decimalFromJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
@@ -59,7 +60,6 @@ interface PendingName {
   what: string;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const show = (v: unknown) => JSON.stringify(v);
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 const idText = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
@@ -151,7 +151,7 @@ export class Preflight {
       if (present(data[f]) && decimalFromJson(data[f]) === null) err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a decimal number`);
     }
     for (const f of spec.dates) {
-      if (present(data[f]) && !(typeof data[f] === 'string' && ISO_DATE.test(data[f] as string))) {
+      if (present(data[f]) && isoDay(data[f]) === null) {
         err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a date (YYYY-MM-DD)`);
       }
     }
@@ -166,10 +166,14 @@ export class Preflight {
     }
 
     if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line, err);
+    if (type === 'Category' && id !== null && idText(data['parent_id']) === id) {
+      err('invalid_field_value', `Category ${show(id)} names itself as its parent`);
+    }
     for (const r of spec.references) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer', err);
     if (type === 'Transaction') this.checkSplits(data, line, err);
-    if (type === 'Valuation' && present(data['account_id']) && present(data['date'])) {
-      const key = `${data['account_id']}\u0000${data['date']}`;
+    if (type === 'Valuation' && present(data['account_id']) && isoDay(data['date']) !== null) {
+      // Same account and calendar day, however the time of day is written.
+      const key = `${data['account_id']}\u0000${isoDay(data['date'])}`;
       const first = this.valuations.get(key);
       if (first !== undefined) err('duplicate_valuation', `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
       else this.valuations.set(key, line);

@@ -1,0 +1,42 @@
+// Values inside NDJSON records: decimals arrive as JSON strings or numbers, dates as ISO text
+// (SPEC §2.10). Checked strictly and cheaply; a value that fails is an invalid_field_value, never a
+// crash: `+1.00` is accepted, and exponents are bounded so `"1e100000000"` cannot make the reader
+// write out a hundred million digits.
+
+import BigConstructor from 'big.js';
+import { daysInMonth } from '../parse/date.ts';
+
+const Big = BigConstructor();
+const DECIMAL = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d{1,3}))?$/;
+const MAX_EXPONENT = 40;
+
+/** The canonical decimal string of a JSON decimal, or null when it is not one. */
+export function decimalFromJson(v: unknown): string | null {
+  let text: string;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return null;
+    text = String(v);
+  } else if (typeof v === 'string') {
+    text = v.trim();
+  } else {
+    return null;
+  }
+  const m = DECIMAL.exec(text);
+  if (!m) return null;
+  if (m[3] !== undefined && Math.abs(Number(m[3])) > MAX_EXPONENT) return null;
+  const s = new Big((m[1] === '-' ? '-' : '') + m[2] + (m[3] !== undefined ? `e${m[3]}` : '')).toFixed();
+  return s === '-0' ? '0' : s;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The calendar date (YYYY-MM-DD) of an ISO date or timestamp, or null when it is not a real one. */
+export function isoDay(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const m = ISO.exec(v.trim());
+  if (!m) return null;
+  const y = +m[1]!, mo = +m[2]!, d = +m[3]!;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  if (m[4] !== undefined && (+m[4] > 23 || +m[5]! > 59 || (m[6] !== undefined && +m[6] > 60))) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
