@@ -3,11 +3,12 @@
 // key on an empty database (printed once), starts the publish worker and serves. SIGTERM and
 // SIGINT stop accepting, let in-flight requests finish, stop the worker and close the database.
 
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createPublisher } from './jobs/publisher.ts';
+import { recoverJobs, startWorker, type WorkerHandle } from './jobs/runner.ts';
 import { openDb, type Db } from './store/db.ts';
 import { discardAllStaged } from './store/imports.ts';
 import { createFamily, createKey, createUser, userCount } from './store/users.ts';
@@ -16,6 +17,7 @@ export interface Running {
   url: string;
   port: number;
   db: Db;
+  worker: WorkerHandle;
   close(): Promise<void>;
 }
 
@@ -33,21 +35,38 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
   const db = openDb(config.databasePath);
   const dropped = discardAllStaged(db);
   if (dropped > 0) log(`removed ${dropped} unfinished upload(s) left by an earlier stop`);
+  const recovered = recoverJobs(db);
+  if (recovered.requeued + recovered.abandoned > 0) {
+    log(`recovered ${recovered.requeued} interrupted job(s) for another run; gave up ${recovered.abandoned}`);
+  }
   const bootstrapKey = bootstrap(db, config);
-  const publisher = createPublisher(db);
+  const worker = startWorker(config.databasePath, log);
+  const publisher = createPublisher(db, () => worker.poke());
   const app = createApp({ db, config, publisher, log });
-  await new Promise<void>((resolve) => app.listen(config.port, config.host, () => resolve()));
-  const server = app.server as Server;
+  const server = createServer((req, res) => void app.handler(req as never, res, undefined as never));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (e: unknown) => {
+    await worker.stop();
+    db.close();
+    throw e;
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | null = null;
   return {
-    url, port, db, bootstrapKey,
+    url, port, db, worker, bootstrapKey,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          db.close();
-          resolve();
+          void worker.stop().then(() => {
+            db.close();
+            resolve();
+          });
         });
         server.closeIdleConnections();
       });
@@ -64,7 +83,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`sluice: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  const running = await start(config);
+  let running: Awaited<ReturnType<typeof start>>;
+  try {
+    running = await start(config);
+  } catch (e) {
+    process.stderr.write(`sluice: cannot start: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
   process.stdout.write(`sluice listening on ${running.url} (database ${config.databasePath})\n`);
   if (running.bootstrapKey) {
     process.stdout.write(

@@ -203,7 +203,7 @@ export function setStatus(db: Db, importId: string, status: ImportStatus, fields
   if (fields.summary !== undefined) sets.push('summary = @summary');
   db.prepare(`UPDATE imports SET ${sets.join(', ')} WHERE id = @id`).run({
     id: importId, status, t: now(), error: fields.error ?? null,
-    verification: fields.verification === undefined ? null : JSON.stringify(fields.verification),
-    summary: fields.summary === undefined ? null : JSON.stringify(fields.summary),
+    verification: fields.verification === undefined || fields.verification === null ? null : JSON.stringify(fields.verification),
+    summary: fields.summary === undefined || fields.summary === null ? null : JSON.stringify(fields.summary),
   });
 }

@@ -177,4 +177,15 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_queue ON jobs(status, created_at);
 `,
   },
+  {
+    version: 3,
+    name: 'what an import changed, for revert',
+    sql: `
+CREATE TABLE import_changes (
+  id INTEGER PRIMARY KEY, import_id TEXT NOT NULL REFERENCES imports(id), table_name TEXT NOT NULL,
+  record_id TEXT NOT NULL, before TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX import_changes_import ON import_changes(import_id);
+`,
+  },
 ];

@@ -1,0 +1,51 @@
+// The publish worker (SPEC §3.10), in its own thread with its own SQLite connection, so the HTTP
+// side stays responsive while a large import is written. It takes queued jobs one at a time,
+// oldest first, and runs them (publish/write.ts); each job's writes and its "done" mark commit
+// together. The main thread pokes it when a job is queued; otherwise it looks once a second.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDb } from '../store/db.ts';
+import { now } from '../store/ids.ts';
+import type { ImportRow } from '../store/imports.ts';
+import { runPublish, runRevert } from '../publish/write.ts';
+
+interface Job {
+  id: string;
+  kind: 'publish' | 'revert';
+  import_id: string;
+}
+
+const db = openDb((workerData as { databasePath: string }).databasePath, { migrate: false });
+let stopping = false;
+let wake: (() => void) | null = null;
+
+parentPort!.on('message', (m: unknown) => {
+  if (m === 'stop') stopping = true;
+  wake?.();
+});
+
+function claim(): Job | undefined {
+  const t = now();
+  return db.prepare(
+    `UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = ?, updated_at = ?
+     WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1) RETURNING id, kind, import_id`,
+  ).get(t, t) as Job | undefined;
+}
+
+while (!stopping) {
+  const job = claim();
+  if (!job) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      wake = () => { clearTimeout(timer); resolve(); };
+    });
+    wake = null;
+    continue;
+  }
+  const row = db.prepare('SELECT * FROM imports WHERE id = ?').get(job.import_id) as ImportRow;
+  if (job.kind === 'publish') runPublish(db, row, job.id);
+  else runRevert(db, row, job.id);
+  parentPort!.postMessage({ type: 'finished', job_id: job.id, import_id: job.import_id });
+}
+db.close();
+parentPort!.postMessage({ type: 'stopped' });

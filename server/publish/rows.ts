@@ -1,0 +1,232 @@
+// Writing the rows of a CSV-type import (SPEC §3.10): transactions (TransactionImport and the
+// ThirdParty and QIF types), trades with their securities, accounts with an opening valuation,
+// categories, merchants and rules. Runs inside the publish transaction.
+//
+// Re-importing is safe: a transaction (or trade) row gets a stable identity (date, ledger amount,
+// normalized name, and its occurrence number among identical rows of the same file) unique per
+// account, so a second publish of the same file, or an overlapping statement, skips what is
+// already there, while two genuine identical purchases in one file are both kept.
+
+import BigConstructor from 'big.js';
+import type { StoredRow } from '../imports/ingest.ts';
+import { nameKey, uuidv7 } from '../store/ids.ts';
+import type { WriteContext } from './context.ts';
+
+const Big = BigConstructor();
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** Occurrence numbers of identical rows within one file. */
+export class Occurrences {
+  private readonly seen = new Map<string, number>();
+  next(key: string): number {
+    const n = (this.seen.get(key) ?? 0) + 1;
+    this.seen.set(key, n);
+    return n;
+  }
+}
+
+const normalName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+const normalAmount = (d: string) => new Big(d).toString();
+
+export interface TransactionInput {
+  accountId: string;
+  date: string;
+  amount: string; // ledger sign
+  currency: string;
+  name: string;
+  notes: string | null;
+  categoryId: string | null;
+  merchantId: string | null;
+  tagIds: readonly string[];
+}
+
+/** Inserts a transaction unless its identity is already in the account; true when created. */
+export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): boolean {
+  const base = `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`;
+  const identity = `${base}|${occurrences.next(`${tx.accountId}|${base}`)}`;
+  const id = uuidv7();
+  const changes = ctx.db.prepare(
+    `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
+  ).run(id, ctx.familyId, tx.accountId, tx.date, tx.amount, tx.currency, tx.name, tx.notes, tx.categoryId, tx.merchantId, identity, ctx.importId, ctx.t, ctx.t).changes;
+  if (changes === 0) {
+    ctx.count('transactions', 'skipped');
+    return false;
+  }
+  const tag = ctx.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
+  for (const t of tx.tagIds) tag.run(id, t);
+  ctx.count('transactions', 'created');
+  return true;
+}
+
+export interface RowWriter {
+  write(row: StoredRow): void;
+}
+
+/** Transactions: the account is the import's, or the row's account column (found or created). */
+export function transactionWriter(ctx: WriteContext, accountId: string | null): RowWriter {
+  const occurrences = new Occurrences();
+  return {
+    write(row) {
+      const f = row.fields;
+      const currency = str(f['currency'])!;
+      const account = accountId ?? ctx.account(str(f['account'])!, currency);
+      const category = str(f['category']);
+      const tags = Array.isArray(f['tags']) ? (f['tags'] as string[]) : [];
+      insertTransaction(ctx, {
+        accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
+        notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
+        merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
+      }, occurrences);
+    },
+  };
+}
+
+export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWriter {
+  const occurrences = new Occurrences();
+  const insert = ctx.db.prepare(
+    `INSERT INTO trades (id, family_id, account_id, security_id, date, qty, price, amount, currency, identity, import_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
+  );
+  return {
+    write(row) {
+      const f = row.fields;
+      const currency = str(f['currency'])!;
+      const account = accountId ?? ctx.account(str(f['account'])!, currency, 'Investment');
+      const ticker = str(f['ticker'])!;
+      const security = ctx.security(ticker, str(f['exchange_operating_mic']), str(f['name']));
+      const base = `${f['date']}|${ticker}|${normalAmount(str(f['qty'])!)}|${normalAmount(str(f['price'])!)}`;
+      const identity = `${base}|${occurrences.next(`${account}|${base}`)}`;
+      const created = insert.run(uuidv7(), ctx.familyId, account, security, f['date'], f['qty'], f['price'], f['signed_amount'], currency, identity,
+        ctx.importId, ctx.t, ctx.t).changes > 0;
+      ctx.count('trades', created ? 'created' : 'skipped');
+    },
+  };
+}
+
+/** Accounts with their balance as an opening valuation; an account that exists by name is skipped. */
+export function accountWriter(ctx: WriteContext): RowWriter {
+  return {
+    write(row) {
+      const f = row.fields;
+      const name = str(f['name'])!;
+      if (ctx.findId('accounts', name)) {
+        ctx.count('accounts', 'skipped');
+        return;
+      }
+      const currency = str(f['currency'])!;
+      const id = uuidv7();
+      ctx.db.prepare(
+        `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, subtype, balance, currency, import_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, ctx.familyId, name, nameKey(name), str(f['accountable_type']) ?? 'OtherAsset', str(f['entity_type']), str(f['amount'])!, currency,
+        ctx.importId, ctx.t, ctx.t);
+      ctx.remember('accounts', name, id);
+      ctx.count('accounts', 'created');
+      ctx.db.prepare(
+        `INSERT INTO valuations (id, family_id, account_id, date, amount, currency, kind, name, import_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'opening_anchor', 'Opening balance', ?, ?, ?)`,
+      ).run(uuidv7(), ctx.familyId, id, str(f['date']) ?? ctx.t.slice(0, 10), str(f['amount'])!, currency, ctx.importId, ctx.t, ctx.t);
+      ctx.count('valuations', 'created');
+    },
+  };
+}
+
+/** Categories: an existing name takes the row's colour, icon and parent (the old values are kept for revert). */
+export function categoryWriter(ctx: WriteContext): RowWriter {
+  return {
+    write(row) {
+      const f = row.fields;
+      const name = str(f['name'])!;
+      const parent = str(f['parent']);
+      const existing = ctx.findId('categories', name);
+      if (!existing) {
+        ctx.category(name, parent, str(f['color']), str(f['icon']));
+        return;
+      }
+      const sets: string[] = [];
+      const values: unknown[] = [];
+      if (str(f['color'])) { sets.push('color = ?'); values.push(f['color']); }
+      if (str(f['icon'])) { sets.push('lucide_icon = ?'); values.push(f['icon']); }
+      if (parent && nameKey(parent) !== nameKey(name)) { sets.push('parent_id = ?'); values.push(ctx.category(parent)); }
+      if (sets.length === 0) {
+        ctx.count('categories', 'skipped');
+        return;
+      }
+      ctx.recordChange('categories', existing);
+      ctx.db.prepare(`UPDATE categories SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(...values, ctx.t, existing);
+      ctx.count('categories', 'updated');
+    },
+  };
+}
+
+export function merchantWriter(ctx: WriteContext): RowWriter {
+  return {
+    write(row) {
+      const f = row.fields;
+      const name = str(f['name'])!;
+      const existing = ctx.findId('merchants', name);
+      if (!existing) {
+        const id = ctx.merchant(name);
+        ctx.db.prepare('UPDATE merchants SET color = ?, website_url = ? WHERE id = ?').run(str(f['color']), str(f['website']), id);
+        return;
+      }
+      if (!str(f['color']) && !str(f['website'])) {
+        ctx.count('merchants', 'skipped');
+        return;
+      }
+      ctx.recordChange('merchants', existing);
+      ctx.db.prepare('UPDATE merchants SET color = coalesce(?, color), website_url = coalesce(?, website_url), updated_at = ? WHERE id = ?')
+        .run(str(f['color']), str(f['website']), ctx.t, existing);
+      ctx.count('merchants', 'updated');
+    },
+  };
+}
+
+type RulePart = Record<string, unknown>;
+
+/** Rule operands naming a category, merchant or tags by name are resolved to ids (created when missing). */
+function resolveOperands(ctx: WriteContext, list: RulePart[], key: 'condition_type' | 'action_type'): RulePart[] {
+  return list.map((part) => {
+    const out: RulePart = { ...part };
+    const type = part[key];
+    const value = str(part['value']);
+    if (value !== null) {
+      if (type === 'transaction_category' || type === 'set_transaction_category') out['value'] = ctx.category(value);
+      else if (type === 'transaction_merchant' || type === 'set_transaction_merchant') out['value'] = ctx.merchant(value);
+      else if (type === 'transaction_tag') out['value'] = ctx.tag(value);
+      else if (type === 'set_transaction_tags') out['value'] = value.split(',').map((t) => t.trim()).filter(Boolean).map((t) => ctx.tag(t)).join(',');
+    }
+    if (Array.isArray(part['sub_conditions'])) out['sub_conditions'] = resolveOperands(ctx, part['sub_conditions'] as RulePart[], key);
+    return out;
+  });
+}
+
+/** Rules: a rule with the name of an existing one replaces its conditions and actions. */
+export function ruleWriter(ctx: WriteContext): RowWriter {
+  return {
+    write(row) {
+      const f = row.fields;
+      const name = str(f['name']);
+      const conditions = JSON.stringify(resolveOperands(ctx, (f['conditions'] as RulePart[]) ?? [], 'condition_type'));
+      const actions = JSON.stringify(resolveOperands(ctx, (f['actions'] as RulePart[]) ?? [], 'action_type'));
+      const active = f['active'] === false ? 0 : 1;
+      const existing = name
+        ? (ctx.db.prepare('SELECT id FROM rules WHERE family_id = ? AND name = ?').pluck().get(ctx.familyId, name) as string | undefined)
+        : undefined;
+      if (existing) {
+        ctx.recordChange('rules', existing);
+        ctx.db.prepare('UPDATE rules SET resource_type = ?, active = ?, effective_date = ?, conditions = ?, actions = ?, updated_at = ? WHERE id = ?')
+          .run(f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.t, existing);
+        ctx.count('rules', 'updated');
+        return;
+      }
+      ctx.db.prepare(
+        `INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, conditions, actions, import_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(uuidv7(), ctx.familyId, name, f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.importId, ctx.t, ctx.t);
+      ctx.count('rules', 'created');
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Publishing and reverting one import (SPEC §3.10). Each runs in ONE transaction that also marks
+// the import and its job finished, so a crash at any point leaves either everything or nothing:
+// a lost job means nothing was written and the import can simply be run again.
+//
+// NativeImport: the family's counts of the 15 kinds are taken inside the transaction just before
+// and just after the data is written, and the readback (SPEC §2.11) is stored with the import. A
+// write that raises rolls back entirely and ends `failed` with a `failed` readback.
+//
+// Revert deletes exactly what the import created (rows carrying its id) and puts back the values
+// of rows it changed (import_changes); rows it skipped as already present were never its own and
+// stay. Foreign keys are checked at the commit, so the order of deletes does not matter.
+
+import { ALL_COUNT_KEYS, failedReadback, readback, type Readback } from '../../engine/index.ts';
+import type { StoredRow } from '../imports/ingest.ts';
+import type { Db } from '../store/db.ts';
+import { now } from '../store/ids.ts';
+import { rowChunks, setStatus, type ImportRow } from '../store/imports.ts';
+import { familyCurrency } from '../store/users.ts';
+import { WriteContext } from './context.ts';
+import { writeNative } from './native.ts';
+import {
+  accountWriter, categoryWriter, merchantWriter, ruleWriter, tradeWriter, transactionWriter, type RowWriter,
+} from './rows.ts';
+
+/** The tables holding the 15 kinds, by count key. */
+export const KIND_TABLES: Record<string, string> = {
+  accounts: 'accounts', balances: 'balances', categories: 'categories', tags: 'tags', merchants: 'merchants',
+  recurring_transactions: 'recurring_transactions', transactions: 'transactions', transfers: 'transfers',
+  rejected_transfers: 'rejected_transfers', trades: 'trades', holdings: 'holdings', valuations: 'valuations', budgets: 'budgets',
+  budget_categories: 'budget_categories', rules: 'rules',
+};
+
+/** The family's stored count of each of the 15 kinds. */
+export function familyCounts(db: Db, familyId: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of ALL_COUNT_KEYS) out[k] = db.prepare(`SELECT count(*) FROM ${KIND_TABLES[k]} WHERE family_id = ?`).pluck().get(familyId) as number;
+  return out;
+}
+
+function writerFor(ctx: WriteContext, row: ImportRow): RowWriter {
+  switch (row.type) {
+    case 'TradeImport': return tradeWriter(ctx, row.account_id);
+    case 'AccountImport': return accountWriter(ctx);
+    case 'CategoryImport': return categoryWriter(ctx);
+    case 'MerchantImport': return merchantWriter(ctx);
+    case 'RuleImport': return ruleWriter(ctx);
+    default: return transactionWriter(ctx, row.account_id);
+  }
+}
+
+function finishJob(db: Db, jobId: string, status: 'done' | 'failed', error: string | null): void {
+  const t = now();
+  db.prepare('UPDATE jobs SET status = ?, error = ?, finished_at = ?, updated_at = ? WHERE id = ?').run(status, error, t, t, jobId);
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Writes an import's data; ends complete, or failed with nothing written. */
+export function runPublish(db: Db, row: ImportRow, jobId: string): void {
+  const native = row.type === 'NativeImport';
+  const expected = native ? (JSON.parse(row.verification ?? '{}') as { expected_record_counts?: Record<string, number> }).expected_record_counts ?? {} : {};
+  let before: Record<string, number> | null = null;
+  try {
+    db.transaction(() => {
+      const ctx = new WriteContext(db, row.family_id, row.id);
+      if (native) {
+        before = familyCounts(db, row.family_id);
+        writeNative(ctx, familyCurrency(db, row.family_id));
+      } else {
+        const writer = writerFor(ctx, row);
+        for (const chunk of rowChunks<StoredRow>(db, row.id)) for (const r of chunk) if (r.valid) writer.write(r);
+      }
+      const verification = native
+        ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id)) }
+        : undefined;
+      setStatus(db, row.id, 'complete', { error: null, summary: ctx.summary, ...(verification ? { verification } : {}) });
+      finishJob(db, jobId, 'done', null);
+    })();
+  } catch (e) {
+    const error = `Publishing failed; nothing was written: ${message(e)}`;
+    db.transaction(() => {
+      const rb: Readback | null = native ? failedReadback(expected, before ?? familyCounts(db, row.family_id), message(e)) : null;
+      setStatus(db, row.id, 'failed', { error, ...(rb ? { verification: { expected_record_counts: expected, readback: rb } } : {}) });
+      finishJob(db, jobId, 'failed', error);
+    })();
+  }
+}
+
+/** Deletes what the import created and restores what it changed; ends pending, or revert_failed. */
+export function runRevert(db: Db, row: ImportRow, jobId: string): void {
+  try {
+    db.transaction(() => {
+      db.pragma('defer_foreign_keys = ON');
+      const changes = db.prepare('SELECT table_name, record_id, before FROM import_changes WHERE import_id = ? ORDER BY id DESC')
+        .all(row.id) as { table_name: string; record_id: string; before: string }[];
+      for (const c of changes) {
+        const before = JSON.parse(c.before) as Record<string, unknown>;
+        const cols = Object.keys(before).filter((k) => k !== 'id');
+        db.prepare(`UPDATE ${c.table_name} SET ${cols.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run(before);
+      }
+      db.prepare('DELETE FROM import_changes WHERE import_id = ?').run(row.id);
+      db.prepare('DELETE FROM transaction_tags WHERE transaction_id IN (SELECT id FROM transactions WHERE import_id = ?)').run(row.id);
+      for (const table of REVERT_ORDER) db.prepare(`DELETE FROM ${table} WHERE import_id = ?`).run(row.id);
+      const verification = row.type === 'NativeImport' && row.verification
+        ? (() => {
+            const v = JSON.parse(row.verification) as { expected_record_counts: Record<string, number>; readback: Readback };
+            return { ...v, readback: { ...v.readback, status: 'reverted', checked_at: now() } };
+          })()
+        : undefined;
+      setStatus(db, row.id, 'pending', { error: null, summary: null, ...(verification ? { verification } : {}) });
+      finishJob(db, jobId, 'done', null);
+    })();
+  } catch (e) {
+    const error = `Revert failed; nothing was changed: ${message(e)}`;
+    db.transaction(() => {
+      setStatus(db, row.id, 'revert_failed', { error });
+      finishJob(db, jobId, 'failed', error);
+    })();
+  }
+}
+
+/** Dependents first (foreign keys are deferred anyway; this keeps the intent readable). */
+const REVERT_ORDER = [
+  'transfers', 'rejected_transfers', 'budget_categories', 'budgets', 'rules', 'valuations', 'balances', 'holdings', 'trades',
+  'split_lines', 'transactions', 'recurring_transactions', 'securities', 'merchants', 'tags', 'categories', 'accounts',
+];
