@@ -9,7 +9,9 @@ import { openDb } from '../store/db.ts';
 import { createFamily, createKey, createUser, findUserByEmail, revokeKey, type Scope } from '../store/users.ts';
 
 export const USERS_USAGE = `usage:
-  sluice user create --email E [--first-name F] [--last-name L] [--scope read|read_write] [--family-of EMAIL] [--json]
+  sluice user create --email E [--first-name F] [--last-name L] [--scope read|read_write] [--family-of EMAIL]
+                     [--no-default-categories] [--json]
+      (--no-default-categories: an empty family, for restoring a full NDJSON export into it)
   sluice key create --email E --scope read|read_write [--json]
   sluice key revoke KEY
 (the database is DATABASE_PATH, default ./data/sluice.db)`;
@@ -30,7 +32,7 @@ function need(v: string | undefined, name: string): string {
 export function runUsers(command: 'user' | 'key', argv: string[], io: Io): number {
   const [action, ...rest] = argv;
   try {
-    const args = parseArgs(rest, ['email', 'first-name', 'last-name', 'scope', 'family-of'], ['json']);
+    const args = parseArgs(rest, ['email', 'first-name', 'last-name', 'scope', 'family-of'], ['json', 'no-default-categories']);
     const json = args.flags.has('json');
     const db = openDb(loadConfig().databasePath);
     try {
@@ -46,7 +48,7 @@ export function runUsers(command: 'user' | 'key', argv: string[], io: Io): numbe
             if (!other) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${of}`);
             familyId = other.family_id;
           } else {
-            familyId = createFamily(db, `${email}'s family`, loadConfig().defaultCurrency);
+            familyId = createFamily(db, `${email}'s family`, loadConfig().defaultCurrency, !args.flags.has('no-default-categories'));
           }
           const user = createUser(db, { familyId, email, firstName: args.values['first-name'] ?? null, lastName: args.values['last-name'] ?? null });
           return { user_id: user.id, family_id: familyId, api_key: createKey(db, user.id, scope) };

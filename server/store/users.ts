@@ -46,10 +46,15 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export function createFamily(db: Db, name: string, currency: string): string {
+/**
+ * A family, with the default category tree unless `defaultCategories` is false (a family meant to
+ * receive a full NativeImport restore, whose categories would collide with the defaults).
+ */
+export function createFamily(db: Db, name: string, currency: string, defaultCategories = true): string {
   const id = uuidv7();
   const t = now();
   db.prepare('INSERT INTO families (id, name, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(id, name, currency, t, t);
+  if (!defaultCategories) return id;
   const insert = db.prepare(
     'INSERT INTO categories (id, family_id, name, name_key, color, lucide_icon, parent_id, classification, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
