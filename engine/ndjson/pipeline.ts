@@ -10,6 +10,7 @@
 // problem, never skipped silently.
 
 import { StreamDecoder } from '../decode/decoder.ts';
+import { LineSplitter } from '../decode/lines.ts';
 import { SluiceError } from '../errors.ts';
 import { Preflight, type ExistingNames, type PreflightProblem, type PreflightResult } from './preflight.ts';
 import { COUNT_KEYS, emptyCounts, isRecordType, type RecordType } from './records.ts';
@@ -48,15 +49,12 @@ export interface NdjsonOptions {
   max_issues?: number;
 }
 
-const LF = 10, CR = 13;
-
 export class NdjsonPipeline {
   private readonly decoder: StreamDecoder;
   private readonly preflight: Preflight;
   private readonly counts = emptyCounts();
-  private carry = '';
-  private line = 1; // physical line of the next character
-  private skipLF = false;
+  private readonly lines = new LineSplitter();
+  private readonly onLine = (text: string, line: number) => this.record(text, line);
   private sawRecord = false;
   private rows = 0;
   private invalidRows = 0;
@@ -69,13 +67,14 @@ export class NdjsonPipeline {
   }
 
   push(bytes: Uint8Array): NdjsonRecord[] {
-    this.lines(this.decoder.push(bytes), false);
+    this.lines.push(this.decoder.push(bytes), this.onLine);
     return this.drain();
   }
 
   end(): NdjsonRecord[] {
     if (this.finished) return [];
-    this.lines(this.decoder.end(), true);
+    this.lines.push(this.decoder.end(), this.onLine);
+    this.lines.end(this.onLine);
     if (!this.sawRecord) throw new SluiceError('NDJSON_EMPTY', 'the file holds no records (it is empty or blank)', null);
     this.finished = this.preflight.finish();
     return this.drain();
@@ -87,7 +86,7 @@ export class NdjsonPipeline {
       type: 'NativeImport',
       encoding: this.decoder.report.encoding,
       encoding_detected: this.decoder.report.detected,
-      lines_count: this.line - 1,
+      lines_count: this.lines.linesSeen,
       rows_count: this.rows,
       valid_rows_count: this.rows - this.invalidRows,
       invalid_rows_count: this.invalidRows,
@@ -103,43 +102,7 @@ export class NdjsonPipeline {
     return rows;
   }
 
-  /** Splits text into physical lines (the last, unfinished one is carried to the next call). */
-  private lines(text: string, ended: boolean): void {
-    let s = text;
-    let i = 0;
-    if (this.skipLF && s.length > 0) {
-      this.skipLF = false;
-      if (s.charCodeAt(0) === LF) i = 1;
-    }
-    if (this.carry !== '') {
-      s = this.carry + s.slice(i);
-      i = 0;
-      this.carry = '';
-    }
-    const n = s.length;
-    let nLF = -1, nCR = -1;
-    while (i < n) {
-      if (nLF < i) { nLF = s.indexOf('\n', i); if (nLF < 0) nLF = n; }
-      if (nCR < i) { nCR = s.indexOf('\r', i); if (nCR < 0) nCR = n; }
-      const j = nLF < nCR ? nLF : nCR;
-      if (j === n) break;
-      this.record(s.slice(i, j));
-      this.line++;
-      i = j + 1;
-      if (s.charCodeAt(j) === CR) {
-        if (j + 1 < n) { if (s.charCodeAt(j + 1) === LF) i++; } else this.skipLF = true;
-      }
-    }
-    if (i < n) {
-      if (ended) {
-        this.record(s.slice(i));
-        this.line++;
-      } else this.carry = s.slice(i);
-    }
-  }
-
-  private record(text: string): void {
-    const line = this.line;
+  private record(text: string, line: number): void {
     if (text.trim() === '') return;
     let value: unknown;
     try {
