@@ -26,6 +26,10 @@ export const CODES = {
   NDJSON_EMPTY: { severity: 'error', scope: 'fatal' },
   NDJSON_NOT_RECORDS: { severity: 'error', scope: 'fatal' },
 
+  // QIF
+  QIF_NOT_QIF: { severity: 'error', scope: 'fatal' },
+  QIF_SECTION_UNKNOWN: { severity: 'warning', scope: 'file' },
+
   // Column mapping
   MAP_COLUMN_NOT_FOUND: { severity: 'error', scope: 'fatal' },
   MAP_REQUIRED_COLUMN_MISSING: { severity: 'error', scope: 'fatal' },

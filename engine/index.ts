@@ -10,6 +10,7 @@
 // every option problem).
 
 import { CsvPipeline } from './csv/pipeline.ts';
+import { QifPipeline } from './qif/pipeline.ts';
 import { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 import { csvProfile } from './csv/profiles.ts';
 import type { FileResult } from './csv/stats.ts';
@@ -20,10 +21,13 @@ import type { Source } from './source.ts';
 
 export type ImportReader = PipelineReader<RowResult, FileResult>;
 
-/** A push pipeline for the options' import type (bytes in, rows out), for callers that feed chunks themselves. */
-export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline {
+/**
+ * A push pipeline for the options' import type (bytes in, rows out), for callers that feed chunks
+ * themselves: CSV types and QIF. NativeImport has its own (readNative, NdjsonPipeline).
+ */
+export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline | QifPipeline {
   const opts = Object.isFrozen(options) && 'labels' in options ? (options as NormalizedOptions) : normalizeOptions(options as ImportOptions);
-  return new CsvPipeline(opts, csvProfile(opts.type));
+  return opts.type === 'QifImport' ? new QifPipeline(opts) : new CsvPipeline(opts, csvProfile(opts.type));
 }
 
 /** Reads a source as rows of the options' import type. */
@@ -59,6 +63,7 @@ export type { FileResult, CategoryRef } from './csv/stats.ts';
 export type { RowResult, RowFields } from './rows/row.ts';
 export type { Source } from './source.ts';
 export { PipelineReader } from './reader.ts';
+export { QifPipeline, type QifResult, type QifLists } from './qif/pipeline.ts';
 export { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 export { PREFLIGHT_CODES, type PreflightCode, type PreflightProblem, type PreflightResult, type ExistingNames } from './ndjson/preflight.ts';
 export { RECORD_TYPES, COUNT_KEYS, ALL_COUNT_KEYS, type RecordType } from './ndjson/records.ts';

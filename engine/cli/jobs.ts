@@ -6,6 +6,7 @@ import { CsvPipeline } from '../csv/pipeline.ts';
 import { csvProfile } from '../csv/profiles.ts';
 import type { FileResult } from '../csv/stats.ts';
 import { NdjsonPipeline, type NdjsonRecord, type NdjsonResult } from '../ndjson/pipeline.ts';
+import { QifPipeline } from '../qif/pipeline.ts';
 import type { NormalizedOptions } from '../options.ts';
 import type { PushPipeline } from '../reader.ts';
 import type { RowResult } from '../rows/row.ts';
@@ -37,7 +38,7 @@ function csvSummary(r: FileResult): string {
 
 function csvJob(opts: NormalizedOptions): CheckJob<RowResult, FileResult> {
   return {
-    pipeline: new CsvPipeline(opts, csvProfile(opts.type)),
+    pipeline: opts.type === 'QifImport' ? new QifPipeline(opts) : new CsvPipeline(opts, csvProfile(opts.type)),
     row: (r) => ({ line: r.line, valid: r.valid, issues: r.issues, fields: r.fields }),
     json: (f) => f,
     human: csvSummary,
