@@ -145,14 +145,9 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
     ['account_id of no account', { account_id: randomUUID() }, 'account_id'],
     ['an encoding that is not supported', { encoding: 'klingon-8' }, 'encoding'],
   ];
-  /** Cases where the server is known to answer otherwise (listed in the report). */
-  const known = (transport: Transport, what: string) =>
-    transport === 'multipart, fields first' && what === 'account_id of no account'
-      ? { todo: 'server: a form whose account_id (of no account) precedes the file answers 500: the staged import breaks the accounts foreign key' }
-      : {};
   for (const transport of TRANSPORTS) {
     for (const [what, fields, names] of invalid) {
-      test(`${what} → 422 validation_failed (${transport})`, known(transport, what), async () => {
+      test(`${what} → 422 validation_failed (${transport})`, async () => {
         const before = await counts(s);
         const r = await s.api('POST', '/api/v1/imports', send(transport, fields, CSV));
         assert.equal(r.status, 422);
@@ -244,7 +239,7 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
   });
 
   for (const transport of TRANSPORTS) {
-    test(`a foreign account_id is listed with the other problems (${transport})`, { todo: 'server: the account check runs only when every other field is valid, so errors lists one problem, not both' }, async () => {
+    test(`a foreign account_id is listed with the other problems (${transport})`, async () => {
       const r = await s.api('POST', '/api/v1/imports', send(transport, { number_format: 'x', account_id: foreignAccount }, CSV));
       assert.equal(r.status, 422);
       assert.equal(r.body.error, 'validation_failed');
@@ -554,7 +549,6 @@ describe('POST /api/v1/imports: what a created import reports', () => {
   });
 
   test('names that differ only in case are one mapping (categories, tags and accounts alike)',
-    { todo: 'server: tags and accounts that differ only in case count as separate mappings (categories are folded case-insensitively)' },
     async () => {
       const text = [
         'date,amount,category,tags,account',
@@ -635,9 +629,7 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     ['a PdfImport', [['type', 'PdfImport']], PDF, 'statement.pdf', 'application/pdf'],
   ];
   for (const [what, fields, content, name, mime] of orders) {
-    const isPdf = fields.some(([, v]) => v === 'PdfImport');
     test(`multipart: fields before the file and after it give the same import (${what})`,
-      isPdf ? { todo: 'server: a PdfImport whose type field follows the file is refused with invalid_file_type (the file is checked as a TransactionImport)' } : {},
       async () => {
         const resolved = fields.map(([k, v]): [string, string] => [k, k === 'account_id' ? accountId : v]);
         const first = await s.api('POST', '/api/v1/imports', { form: form([...resolved, ['file', file(content, name, mime)]]) });
@@ -701,11 +693,12 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     });
   }
 
-  test('a not_publishable answer lists its reasons in errors', { todo: 'server: not_publishable puts the reasons in details, not in errors (SPEC §3.4.7, openapi PublishRejectedError: "errors lists the reasons")' }, async () => {
+  // Issue 5: "not_publishable with the reasons in details"; preflight_failed carries `errors`.
+  test('a not_publishable answer lists its reasons in details', async () => {
     const r = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: BROKEN, publish: 'true' } });
     assert.equal(r.status, 422);
     assert.equal(r.body.error, 'not_publishable');
-    assert.ok(Array.isArray(r.body.errors) && r.body.errors.length === 2, JSON.stringify(r.body));
+    assert.ok(Array.isArray(r.body.details) && r.body.details.length === 2, JSON.stringify(r.body));
   });
 
   test('publish "true" on a NativeImport that fails preflight → 422 preflight_failed with errors; the import is failed with the messages', async () => {

@@ -40,20 +40,20 @@ export function csvMappings(db: Db, familyId: string, type: ImportType, accountI
     if (c.parent !== null) category(c.parent, null);
     category(c.name, c.parent);
   }
-  if (r.tags.length > 0) {
-    const tags = idsByName(db, 'tags', familyId);
-    for (const t of r.tags) {
-      const id = tags.get(nameKey(t)) ?? null;
-      out.push({ kind: 'tag', key: t, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
+  const named = (kind: 'tag' | 'account', table: 'tags' | 'accounts', names: readonly string[]) => {
+    if (names.length === 0) return;
+    const ids = idsByName(db, table, familyId);
+    const done = new Set<string>();
+    for (const n of names) {
+      const k = nameKey(n);
+      if (done.has(k)) continue; // names are matched case-insensitively: "Savings" and "SAVINGS" are one
+      done.add(k);
+      const id = ids.get(k) ?? null;
+      out.push({ kind, key: n, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
     }
-  }
-  if (accountId === null && r.accounts.length > 0) {
-    const accounts = idsByName(db, 'accounts', familyId);
-    for (const a of r.accounts) {
-      const id = accounts.get(nameKey(a)) ?? null;
-      out.push({ kind: 'account', key: a, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
-    }
-  }
+  };
+  named('tag', 'tags', r.tags);
+  if (accountId === null) named('account', 'accounts', r.accounts);
   if (type === 'AccountImport') {
     for (const t of r.account_types) {
       const cls = accountableType(t);

@@ -93,6 +93,7 @@ export class Ingest {
   private readonly ctx: IngestContext;
   private req: ImportRequest;
   private limit: number;
+  private settled: boolean;
   private readonly tooLargeCode: string;
   private parser: Parser | null = null;
   private bytes = 0;
@@ -111,14 +112,16 @@ export class Ingest {
   private done = false;
 
   /**
-   * `live`: parse while the content arrives (the options are final). `limit` overrides the type's
-   * size limit while the type may still change (an upload whose fields follow its file).
+   * `live`: parse while the content arrives. `settled`: the type is final, so its size limit and
+   * file-kind check apply as the bytes arrive; otherwise (an upload whose fields follow its file)
+   * the largest limit applies until reconfigure() and the kind is checked there.
    */
-  constructor(ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, limit?: number) {
+  constructor(ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, settled = live) {
     this.ctx = ctx;
     this.req = req;
     this.upload = upload;
-    this.limit = limit ?? sizeLimit(ctx.config, req.type);
+    this.settled = settled;
+    this.limit = settled ? sizeLimit(ctx.config, req.type) : Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes);
     this.tooLargeCode = upload ? 'file_too_large' : 'content_too_large';
     this.importId = stageImport(ctx.db, {
       familyId: ctx.familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options,
@@ -146,7 +149,7 @@ export class Ingest {
     if (bytes.length === 0) return;
     if (this.head === null) {
       this.head = bytes.slice(0, 8);
-      checkFileType(this.req.type, this.head, this.upload);
+      if (this.settled) checkFileType(this.req.type, this.head, this.upload);
     }
     this.bytes += bytes.length;
     if (this.bytes > this.limit) {
@@ -233,6 +236,7 @@ export class Ingest {
   reconfigure(req: ImportRequest): void {
     const changed = JSON.stringify([req.type, req.options]) !== JSON.stringify([this.req.type, this.req.options]);
     this.req = req;
+    this.settled = true;
     this.limit = sizeLimit(this.ctx.config, req.type);
     if (this.head !== null) checkFileType(req.type, this.head, this.upload);
     if (this.bytes > this.limit) {

@@ -40,8 +40,11 @@ function asText(fields: Fields, name: string, errors: string[]): string | null {
   return null;
 }
 
-/** Checks the fields; returns the request or every problem found. */
-export function parseImportRequest(fields: Fields): ImportRequest | { errors: string[] } {
+/**
+ * Checks the fields; returns the request or every problem found. `accountErrors` adds the checks
+ * that need the store (is account_id an account of this family?) to the same list.
+ */
+export function parseImportRequest(fields: Fields, accountErrors: (id: string) => string[] = () => []): ImportRequest | { errors: string[] } {
   const errors: string[] = [];
   const typeText = asText(fields, 'type', errors);
   let type: ImportType = 'TransactionImport';
@@ -63,8 +66,9 @@ export function parseImportRequest(fields: Fields): ImportRequest | { errors: st
   }
 
   const accountText = asText(fields, 'account_id', errors);
-  const accountId = accountText === null || accountText.trim() === '' ? null : accountText.trim();
+  const accountId = accountText === null || accountText.trim() === '' ? null : accountText.trim().toLowerCase();
   if (accountId !== null && !isUuid(accountId)) errors.push(`account_id must be a UUID (got ${JSON.stringify(accountId)})`);
+  else if (accountId !== null) errors.push(...accountErrors(accountId.toLowerCase()));
 
   const publishRaw = fields['publish'];
   let publish = false;

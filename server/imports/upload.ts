@@ -11,14 +11,14 @@ import { Ingest, type IngestContext } from './ingest.ts';
 import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
 
 /**
- * Reads the form. `check` adds the request checks that need the store (the account). Resolves with
+ * Reads the form. `accountErrors` checks account_id against the store. Resolves with
  * the final request and the finished Ingest (null when the form had no file); rejects with an
  * ApiError, having removed anything staged.
  */
 export function readUpload(
   req: IncomingMessage,
   ctx: IngestContext,
-  check: (r: ImportRequest) => string[],
+  accountErrors: (id: string) => string[],
 ): Promise<{ request: ImportRequest; ingest: Ingest | null; fields: Fields }> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
@@ -50,15 +50,14 @@ export function readUpload(
         stream.resume();
         return;
       }
-      const sofar = parseImportRequest(fields);
-      const typeKnown = typeof fields['type'] === 'string';
-      // Fields may still follow: parse live only on options that hold so far, and while the type
-      // may still change, allow the largest size any type allows.
+      const sofar = parseImportRequest(fields, accountErrors);
+      // Fields may still follow. Parse live on options that hold so far; while the type is not
+      // given yet, the type's checks (size, kind of file) wait for the end of the form.
       const request: ImportRequest = 'errors' in sofar ? placeholderRequest() : sofar;
       const live = !('errors' in sofar);
-      const limit = typeKnown && live ? undefined : Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes);
+      const settled = live && typeof fields['type'] === 'string';
       try {
-        ingest = new Ingest(ctx, request, { mimeType: info.mimeType, filename: info.filename ?? '' }, live, limit);
+        ingest = new Ingest(ctx, request, { mimeType: info.mimeType, filename: info.filename ?? '' }, live, settled);
       } catch (e) {
         fail(e);
         stream.resume();
@@ -88,13 +87,12 @@ export function readUpload(
     bb.on('close', () => {
       void fileDone.then(() => {
         if (failure !== null) return reject(failure);
-        const parsed = parseImportRequest(fields);
-        const errors = 'errors' in parsed ? parsed.errors : check(parsed);
-        if (errors.length > 0) {
+        const parsed = parseImportRequest(fields, accountErrors);
+        if ('errors' in parsed) {
           ingest?.abort();
-          return reject(validationFailed(errors));
+          return reject(validationFailed(parsed.errors));
         }
-        const request = parsed as ImportRequest;
+        const request = parsed;
         try {
           if (ingest !== null) {
             ingest.reconfigure(request);

@@ -49,3 +49,4 @@ while (!stopping) {
 }
 db.close();
 parentPort!.postMessage({ type: 'stopped' });
+parentPort!.close(); // nothing else keeps the thread alive: it exits

@@ -33,10 +33,9 @@ function ingestContext(ctx: AppContext, familyId: string, userId: string): Inges
   };
 }
 
-/** Store checks on a parsed request: the account must be one of this family's. */
-function storeChecks(ctx: AppContext, familyId: string) {
-  return (r: ImportRequest): string[] =>
-    r.accountId !== null && !accountOf(ctx, familyId, r.accountId) ? [`account_id ${r.accountId} is not an account of this family`] : [];
+/** The store's check on a request: account_id must be an account of this family. */
+function accountErrors(ctx: AppContext, familyId: string) {
+  return (id: string): string[] => (accountOf(ctx, familyId, id) ? [] : [`account_id ${id} is not an account of this family`]);
 }
 
 function loadImport(ctx: AppContext, familyId: string, id: string): ImportRow {
@@ -51,16 +50,15 @@ export const createImport: Handler = async (ctx, req, res) => {
   let importId: string;
   let publish: boolean;
   if (type === 'multipart/form-data') {
-    const got = await readUpload(req, ingestContext(ctx, user.family_id, user.id), storeChecks(ctx, user.family_id));
+    const got = await readUpload(req, ingestContext(ctx, user.family_id, user.id), accountErrors(ctx, user.family_id));
     publish = got.request.publish;
     if (got.ingest === null) importId = createWithoutUpload(ctx, user.family_id, user.id, got.request, got.fields['raw_file_content']);
     else importId = got.ingest.importId;
   } else if (type === 'application/json' || type === '') {
     const body = await readJson(req, res, ctx.config.maxJsonBodyBytes);
-    const parsed = parseImportRequest(body);
-    const errors = 'errors' in parsed ? parsed.errors : storeChecks(ctx, user.family_id)(parsed);
-    if (errors.length > 0) throw validationFailed(errors);
-    const request = parsed as ImportRequest;
+    const parsed = parseImportRequest(body, accountErrors(ctx, user.family_id));
+    if ('errors' in parsed) throw validationFailed(parsed.errors);
+    const request = parsed;
     publish = request.publish;
     importId = createWithoutUpload(ctx, user.family_id, user.id, request, body['raw_file_content']);
   } else {
