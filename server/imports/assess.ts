@@ -96,8 +96,9 @@ export function blockersOf(a: AssessInput): Blocker[] {
     out.push({ code: 'invalid_mappings', message: `unmatched ${bad.map((m) => `${m.kind.replace('_', ' ')} ${JSON.stringify(m.key)}`).join(', ')}` });
   }
   if (NEEDS_ACCOUNT.has(a.type) && a.accountId === null) {
-    const hasColumn = a.csv !== null && a.csv.columns['account'] !== undefined;
-    if (a.type === 'QifImport' || !hasColumn) {
+    // A QIF record names its account through !Account blocks; a CSV row through its account column.
+    const rowsCanName = a.type === 'QifImport' || (a.csv !== null && a.csv.columns['account'] !== undefined);
+    if (!rowsCanName) {
       out.push({ code: 'account_required', message: 'Give account_id, or an account column naming each row\'s account' });
     } else if (a.rowsWithoutAccount > 0) {
       out.push({ code: 'account_required', message: `${a.rowsWithoutAccount} rows name no account and the import has no account_id` });

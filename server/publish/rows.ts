@@ -41,8 +41,8 @@ export interface TransactionInput {
   tagIds: readonly string[];
 }
 
-/** Inserts a transaction unless its identity is already in the account; true when created. */
-export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): boolean {
+/** Inserts a transaction unless its identity is already in the account; its id when created. */
+export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): string | null {
   const base = `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`;
   const identity = `${base}|${occurrences.next(`${tx.accountId}|${base}`)}`;
   const id = uuidv7();
@@ -52,34 +52,90 @@ export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occur
   ).run(id, ctx.familyId, tx.accountId, tx.date, tx.amount, tx.currency, tx.name, tx.notes, tx.categoryId, tx.merchantId, identity, ctx.importId, ctx.t, ctx.t).changes;
   if (changes === 0) {
     ctx.count('transactions', 'skipped');
-    return false;
+    return null;
   }
   const tag = ctx.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
   for (const t of tx.tagIds) tag.run(id, t);
   ctx.count('transactions', 'created');
-  return true;
+  return id;
 }
 
 export interface RowWriter {
   write(row: StoredRow): void;
+  /** Writes what the writer still holds (a transaction waiting for its split lines). */
+  end?(): void;
 }
 
-/** Transactions: the account is the import's, or the row's account column (found or created). */
+/** QIF account types → account classes. */
+const QIF_ACCOUNT_TYPES: Record<string, string> = {
+  bank: 'Depository', cash: 'Depository', ccard: 'CreditCard', invst: 'Investment', port: 'Investment', 'oth a': 'OtherAsset',
+  'oth l': 'OtherLiability',
+};
+
+/** Actions whose shares move: written as trades (the others are cash transactions). */
+const SHARE_ACTIONS = /^(buy|sell|shrsin|shrsout|reinv(div|int|lg|md|sh))x?$/i;
+
+/**
+ * Transactions: the account is the row's own (a QIF !Account block, an account column; found or
+ * created) or the import's. Split lines come with the row (QIF `splits`) or as the rows that
+ * follow a split parent (Actual: `split_parent_line`); they are stored as lines of one
+ * transaction. QIF investment records that move shares become trades.
+ */
 export function transactionWriter(ctx: WriteContext, accountId: string | null): RowWriter {
   const occurrences = new Occurrences();
+  const trades = tradeWriter(ctx, accountId);
+  const splitLine = ctx.db.prepare(
+    `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const accountOf = (f: StoredRow['fields'], currency: string): string => {
+    const name = str(f['account']);
+    if (name === null) return accountId!;
+    const type = QIF_ACCOUNT_TYPES[(str(f['account_type']) ?? '').toLowerCase()] ?? 'Depository';
+    return ctx.account(name, currency, type);
+  };
+  const writeOne = (row: StoredRow, children: StoredRow[]) => {
+    const f = row.fields;
+    if (typeof f['action'] === 'string' && SHARE_ACTIONS.test(f['action']) && str(f['security']) && str(f['qty'])) {
+      trades.write({ ...row, fields: { ...f, ticker: f['security'], price: f['price'] ?? '0', date: f['date'] } });
+      return;
+    }
+    const currency = str(f['currency'])!;
+    const account = accountOf(f, currency);
+    const category = str(f['category']);
+    const tags = Array.isArray(f['tags']) ? (f['tags'] as string[]) : [];
+    const id = insertTransaction(ctx, {
+      accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
+      notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
+      merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
+    }, occurrences);
+    if (id === null) return;
+    const lines = children.length > 0
+      ? children.map((c) => ({ ...c.fields, memo: c.fields['notes'] ?? c.fields['name'] }))
+      : Array.isArray(f['splits']) ? (f['splits'] as Record<string, unknown>[]) : [];
+    lines.forEach((l, position) => {
+      const cat = str(l['category']);
+      const lineTags = Array.isArray(l['tags']) ? (l['tags'] as string[]).map((t) => ctx.tag(t)) : [];
+      splitLine.run(uuidv7(), ctx.familyId, id, position, str(l['signed_amount']), currency, str(l['transfer_account']) ?? str(l['memo']),
+        str(l['memo']), cat ? ctx.category(cat, str(l['category_parent'])) : null, JSON.stringify(lineTags), ctx.importId, ctx.t, ctx.t);
+    });
+  };
+  let pending: { row: StoredRow; children: StoredRow[] } | null = null;
+  const flush = () => {
+    if (pending) writeOne(pending.row, pending.children);
+    pending = null;
+  };
   return {
     write(row) {
-      const f = row.fields;
-      const currency = str(f['currency'])!;
-      const account = accountId ?? ctx.account(str(f['account'])!, currency);
-      const category = str(f['category']);
-      const tags = Array.isArray(f['tags']) ? (f['tags'] as string[]) : [];
-      insertTransaction(ctx, {
-        accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
-        notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
-        merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
-      }, occurrences);
+      const parent = row.fields['split_parent_line'];
+      if (typeof parent === 'number' && pending !== null && pending.row.line === parent) {
+        pending.children.push(row);
+        return;
+      }
+      flush();
+      pending = { row, children: [] };
     },
+    end: flush,
   };
 }
 

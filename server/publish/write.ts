@@ -69,6 +69,7 @@ export function runPublish(db: Db, row: ImportRow, jobId: string): void {
       } else {
         const writer = writerFor(ctx, row);
         for (const chunk of rowChunks<StoredRow>(db, row.id)) for (const r of chunk) if (r.valid) writer.write(r);
+        writer.end?.();
       }
       const verification = native
         ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id)) }
