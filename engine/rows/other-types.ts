@@ -6,21 +6,21 @@ import { accountableType } from '../parse/account-type.ts';
 import { multiply, negate } from '../parse/decimal.ts';
 import { isWebsite, normalizeColor, parseBoolean } from '../parse/text.ts';
 import {
-  cellsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowFields, type RowIssues,
+  cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowFields, type RowIssues,
   type RowReader,
 } from './row.ts';
 
 /** qty is signed (negative = sell); signed_amount = qty × price, negated under inflows_negative. */
 export function tradeReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   return (cells, issues): RowFields => {
-    const date = readDate(setup, issues, cell.date(cells), 'date', true);
-    const ticker = requireText(issues, cell.ticker(cells), 'ticker');
-    const qty = readDecimal(setup, issues, cell.qty(cells), 'qty', true);
-    const price = readDecimal(setup, issues, cell.price(cells), 'price', true);
+    const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
+    const ticker = requireText(issues, cellAt(cells, col.ticker), 'ticker');
+    const qty = readDecimal(setup, issues, cellAt(cells, col.qty), 'qty', true);
+    const price = readDecimal(setup, issues, cellAt(cells, col.price), 'price', true);
     const amount = qty !== null && price !== null ? multiply(qty, price) : null;
     const signed = amount === null ? null : setup.opts.signage_convention === 'inflows_positive' ? amount : negate(amount);
-    const mic = cell.exchange_operating_mic(cells);
+    const mic = cellAt(cells, col.exchange_operating_mic);
     return {
       date,
       ticker: ticker === null ? null : ticker.toUpperCase(),
@@ -28,35 +28,35 @@ export function tradeReader(setup: ReaderSetup): RowReader {
       price,
       amount,
       signed_amount: signed,
-      currency: readCurrency(setup, issues, cell.currency(cells)),
+      currency: readCurrency(setup, issues, cellAt(cells, col.currency)),
       exchange_operating_mic: mic === '' ? null : mic.toUpperCase(),
-      name: orNull(cell.name(cells)),
-      account: orNull(cell.account(cells)),
-      notes: orNull(cell.notes(cells)),
+      name: orNull(cellAt(cells, col.name)),
+      account: orNull(cellAt(cells, col.account)),
+      notes: orNull(cellAt(cells, col.notes)),
     };
   };
 }
 
 /** The balance is the amount; entity_type keeps the type as written, accountable_type its class. */
 export function accountReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   return (cells, issues): RowFields => {
-    const name = requireText(issues, cell.name(cells), 'name');
-    const amount = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
-    const entity = cell.entity_type(cells);
+    const name = requireText(issues, cellAt(cells, col.name), 'name');
+    const amount = readDecimal(setup, issues, cellAt(cells, col.amount), 'amount', true);
+    const entity = cellAt(cells, col.entity_type);
     const cls = entity === '' ? null : accountableType(entity);
     if (entity !== '' && cls === null) {
       issues.add('ROW_ACCOUNT_TYPE_UNMATCHED', 'entity_type', `account type ${JSON.stringify(entity)} matches none of the account classes`, entity);
     }
-    const dateText = cell.date(cells);
+    const dateText = cellAt(cells, col.date);
     return {
       name,
       amount,
-      currency: readCurrency(setup, issues, cell.currency(cells)),
+      currency: readCurrency(setup, issues, cellAt(cells, col.currency)),
       entity_type: orNull(entity),
       accountable_type: cls,
       date: dateText === '' ? null : readDate(setup, issues, dateText, 'date', false),
-      notes: orNull(cell.notes(cells)),
+      notes: orNull(cellAt(cells, col.notes)),
     };
   };
 }
@@ -69,25 +69,25 @@ function readColor(issues: RowIssues, text: string): string | null {
 }
 
 export function categoryReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   return (cells, issues): RowFields => ({
-    name: requireText(issues, cell.name(cells), 'name'),
-    color: readColor(issues, cell.color(cells)),
-    parent: orNull(cell.parent_category(cells)),
-    icon: orNull(cell.icon(cells)),
+    name: requireText(issues, cellAt(cells, col.name), 'name'),
+    color: readColor(issues, cellAt(cells, col.color)),
+    parent: orNull(cellAt(cells, col.parent_category)),
+    icon: orNull(cellAt(cells, col.icon)),
   });
 }
 
 export function merchantReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   return (cells, issues): RowFields => {
-    const website = cell.website(cells);
+    const website = cellAt(cells, col.website);
     if (website !== '' && !isWebsite(website)) {
       issues.add('ROW_URL_INVALID', 'website', `website ${JSON.stringify(website)} is not a web address`, website);
     }
     return {
-      name: requireText(issues, cell.name(cells), 'name'),
-      color: readColor(issues, cell.color(cells)),
+      name: requireText(issues, cellAt(cells, col.name), 'name'),
+      color: readColor(issues, cellAt(cells, col.color)),
       website: website === '' || !isWebsite(website) ? null : website,
     };
   };
@@ -134,19 +134,19 @@ function checkConditions(issues: RowIssues, list: Json[], raw: string, depth = 0
 
 /** conditions and actions are JSON arrays; categories, merchants and tags are named by name. */
 export function ruleReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   return (cells, issues): RowFields => {
-    const resource = requireText(issues, cell.resource_type(cells), 'resource_type');
+    const resource = requireText(issues, cellAt(cells, col.resource_type), 'resource_type');
     if (resource !== null && resource.toLowerCase() !== 'transaction') {
       issues.add('ROW_VALUE_INVALID', 'resource_type', `resource_type must be "transaction" (got ${JSON.stringify(resource)})`, resource);
     }
-    const activeText = cell.active(cells);
+    const activeText = cellAt(cells, col.active);
     const active = activeText === '' ? true : parseBoolean(activeText);
     if (active === null) issues.add('ROW_BOOLEAN_INVALID', 'active', `active ${JSON.stringify(activeText)} is not true or false`, activeText);
-    const conditionsText = cell.conditions(cells);
+    const conditionsText = cellAt(cells, col.conditions);
     const conditions = readJsonArray(issues, conditionsText, 'conditions');
     if (conditions) checkConditions(issues, conditions, conditionsText);
-    const actionsText = cell.actions(cells);
+    const actionsText = cellAt(cells, col.actions);
     const actions = readJsonArray(issues, actionsText, 'actions');
     if (actions) {
       if (actions.length === 0) issues.add('ROW_RULE_INVALID', 'actions', 'a rule needs at least one action', actionsText);
@@ -154,9 +154,9 @@ export function ruleReader(setup: ReaderSetup): RowReader {
         issues.add('ROW_RULE_INVALID', 'actions', 'each action needs an action_type', actionsText);
       }
     }
-    const dateText = cell.effective_date(cells);
+    const dateText = cellAt(cells, col.effective_date);
     return {
-      name: orNull(cell.name(cells)),
+      name: orNull(cellAt(cells, col.name)),
       resource_type: resource === null ? null : resource.toLowerCase(),
       active,
       effective_date: dateText === '' ? null : readDate(setup, issues, dateText, 'effective_date', false),

@@ -67,6 +67,32 @@ export function clean(v: string | undefined): string {
   return v.trim();
 }
 
+/** The column of each field a reader may read; -1 when the file has no column for it. */
+export type Columns = Readonly<Record<ColumnKey, number>>;
+
+/**
+ * The columns of a map, looked up once per file so that rows index their cells directly. Built as
+ * one object literal: an object filled key by key with this many properties falls into V8's
+ * dictionary mode, and every per-row read of it became a hash lookup.
+ */
+export function columnsOf(map: ColumnMap): Columns {
+  const at = (key: ColumnKey): number => map.index[key] ?? -1;
+  return {
+    date: at('date'), amount: at('amount'), name: at('name'), category: at('category'), tags: at('tags'), notes: at('notes'),
+    inflow: at('inflow'), outflow: at('outflow'), account: at('account'), qty: at('qty'), ticker: at('ticker'), price: at('price'),
+    entity_type: at('entity_type'), currency: at('currency'), exchange_operating_mic: at('exchange_operating_mic'),
+    color: at('color'), parent_category: at('parent_category'), icon: at('icon'), website: at('website'),
+    resource_type: at('resource_type'), active: at('active'), effective_date: at('effective_date'), conditions: at('conditions'),
+    actions: at('actions'), original_description: at('original_description'), transaction_type: at('transaction_type'),
+    category_group: at('category_group'), split_amount: at('split_amount'),
+  };
+}
+
+/** The trimmed cell in column `i` of a record: '' when the field has no column (-1) or the record is short. */
+export function cellAt(cells: readonly string[], i: number): string {
+  return i >= 0 && i < cells.length ? clean(cells[i]) : '';
+}
+
 export type CellOf = (cells: readonly string[]) => string;
 
 /** A getter for the trimmed cell of one mapped field ('' when the field has no column). */
@@ -76,7 +102,10 @@ export function cellOf(map: ColumnMap, key: ColumnKey): CellOf {
   return (cells) => clean(cells[i]);
 }
 
-/** A getter per field: `const cell = cellsOf(map); cell.date(cells)`. */
+/**
+ * A getter per field: `const cell = cellsOf(map); cell.date(cells)`. The object is built key by
+ * key and ends up in dictionary mode, so per-row code should prefer columnsOf() and cellAt().
+ */
 export function cellsOf(map: ColumnMap): Record<ColumnKey, CellOf> {
   const out = {} as Record<ColumnKey, CellOf>;
   for (const k of Object.keys(DEFAULT_NAMES) as ColumnKey[]) out[k] = cellOf(map, k);

@@ -7,7 +7,7 @@
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
 import {
-  cellsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowFields, type RowIssues, type RowReader,
+  cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowFields, type RowIssues, type RowReader,
 } from './row.ts';
 
 export interface Amounts {
@@ -20,24 +20,23 @@ export interface Amounts {
  * states it (inflow − outflow for two columns, the magnitude under custom_column).
  */
 export function amountReader(setup: ReaderSetup): (cells: readonly string[], issues: RowIssues) => Amounts {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   const { opts, map } = setup;
-  const ledger = (amount: string) => (opts.signage_convention === 'inflows_positive' ? negate(amount) : amount);
 
   if (opts.amount_type_strategy === 'custom_column') {
     const inflowValue = opts.amount_type_inflow_value!.toLowerCase();
     return (cells, issues) => {
-      const v = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
+      const v = readDecimal(setup, issues, cellAt(cells, col.amount), 'amount', true);
       if (v === null) return { amount: null, signed_amount: null };
       const magnitude = abs(v);
-      const inflow = cell.entity_type(cells).toLowerCase() === inflowValue;
+      const inflow = cellAt(cells, col.entity_type).toLowerCase() === inflowValue;
       return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude };
     };
   }
   if (map.amountMode === 'split') {
     return (cells, issues) => {
-      const inText = cell.inflow(cells);
-      const outText = cell.outflow(cells);
+      const inText = cellAt(cells, col.inflow);
+      const outText = cellAt(cells, col.outflow);
       if (inText === '' && outText === '') {
         issues.add('AMOUNT_MISSING', 'amount', `both ${map.header.inflow} and ${map.header.outflow} are empty`, '');
         return { amount: null, signed_amount: null };
@@ -50,34 +49,46 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
       return { amount, signed_amount: negate(amount) };
     };
   }
+  const amountCol = col.amount;
+  if (opts.signage_convention === 'inflows_positive') {
+    return (cells, issues) => {
+      const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
+      return { amount, signed_amount: amount === null ? null : negate(amount) };
+    };
+  }
   return (cells, issues) => {
-    const amount = readDecimal(setup, issues, cell.amount(cells), 'amount', true);
-    return { amount, signed_amount: amount === null ? null : ledger(amount) };
+    const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
+    return { amount, signed_amount: amount };
   };
 }
 
 export function transactionReader(setup: ReaderSetup): RowReader {
-  const cell = cellsOf(setup.map);
+  const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
   return (cells, issues): RowFields => {
-    const date = readDate(setup, issues, cell.date(cells), 'date', true);
+    const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
     const { amount, signed_amount } = amounts(cells, issues);
-    const currency = readCurrency(setup, issues, cell.currency(cells));
-    const categoryText = cell.category(cells);
+    const currency = readCurrency(setup, issues, cellAt(cells, col.currency));
+    const categoryText = cellAt(cells, col.category);
+    let category: string | null = null;
+    let parent: string | null = null;
     // Most cells name one category; only `Parent:Child` needs splitting.
-    const category = categoryText === '' ? null : categoryText.indexOf(':') < 0 ? categoryText : splitCategory(categoryText);
+    if (categoryText !== '') {
+      if (categoryText.indexOf(':') < 0) category = categoryText;
+      else ({ name: category, parent } = splitCategory(categoryText));
+    }
     return {
       date,
       amount,
       signed_amount,
       currency,
-      name: cell.name(cells) || 'Imported item',
-      category: typeof category === 'string' || category === null ? category : category.name,
-      category_parent: typeof category === 'string' || category === null ? null : category.parent,
-      tags: splitTags(cell.tags(cells)),
-      notes: orNull(cell.notes(cells)),
-      account: orNull(cell.account(cells)),
-      entity_type: orNull(cell.entity_type(cells)),
+      name: cellAt(cells, col.name) || 'Imported item',
+      category,
+      category_parent: parent,
+      tags: splitTags(cellAt(cells, col.tags)),
+      notes: orNull(cellAt(cells, col.notes)),
+      account: orNull(cellAt(cells, col.account)),
+      entity_type: orNull(cellAt(cells, col.entity_type)),
     };
   };
 }
