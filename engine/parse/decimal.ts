@@ -15,8 +15,13 @@ export function abs(d: string): string {
   return d.charCodeAt(0) === 45 ? d.slice(1) : d;
 }
 
+/** No digit 1–9 anywhere (a character loop: this runs for every negated amount). */
 export function isZero(d: string): boolean {
-  return !/[1-9]/.test(d);
+  for (let i = 0; i < d.length; i++) {
+    const c = d.charCodeAt(i);
+    if (c >= 49 && c <= 57) return false;
+  }
+  return true;
 }
 
 export function isNegative(d: string): boolean {
