@@ -21,13 +21,45 @@ export function splitTags(cell: string): string[] {
   }
   if (!comma && !pipe && !escaped) return [cell];
   const sep = (escaped ? hasUnescaped(cell, ',') : comma) ? ',' : '|';
-  const parts = escaped ? splitEscaped(cell, sep) : cell.split(sep);
+  if (!escaped) return splitPlain(cell, sep);
   const out: string[] = [];
-  for (const p of parts) {
+  for (const p of splitEscaped(cell, sep)) {
     const t = p.trim();
     if (t !== '' && !out.includes(t)) out.push(t);
   }
   return out;
+}
+
+/**
+ * splitTags without backslashes: pieces are sliced between separators and trimmed only when an
+ * end is whitespace. The usual two-tag cell (`family|kids`) becomes an array of exactly two,
+ * without the intermediate array of split() or the spare capacity push() gives a new array.
+ */
+function splitPlain(cell: string, sep: string): string[] {
+  const at = cell.indexOf(sep);
+  const first = trimmed(cell.slice(0, at));
+  if (cell.indexOf(sep, at + 1) < 0) {
+    const second = trimmed(cell.slice(at + 1));
+    if (first === '' || first === second) return second === '' ? [] : [second];
+    return second === '' ? [first] : [first, second];
+  }
+  const out: string[] = first === '' ? [] : [first];
+  for (let from = at + 1; ;) {
+    const next = cell.indexOf(sep, from);
+    const t = trimmed(cell.slice(from, next < 0 ? cell.length : next));
+    if (t !== '' && !out.includes(t)) out.push(t);
+    if (next < 0) return out;
+    from = next + 1;
+  }
+}
+
+/** trim(), skipped when neither end can be whitespace (U+00A0 and U+1680 and above might be). */
+function trimmed(v: string): string {
+  const n = v.length;
+  if (n === 0) return v;
+  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
+  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
+  return v.trim();
 }
 
 function hasUnescaped(cell: string, ch: string): boolean {
