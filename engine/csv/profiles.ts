@@ -9,6 +9,7 @@ import { accountReader, categoryReader, merchantReader, ruleReader, tradeReader 
 import type { ReaderSetup, RowReader } from '../rows/row.ts';
 import { transactionReader } from '../rows/transaction.ts';
 import { typeFields, type ColumnKey } from './columns.ts';
+import { LAYOUTS } from './layouts.ts';
 
 export interface TypeProfile {
   fields: { required: ColumnKey[]; optional: ColumnKey[]; amount: boolean };
@@ -32,6 +33,7 @@ const READERS: Partial<Record<ImportType, (setup: ReaderSetup) => RowReader>> = 
 };
 
 export function csvProfile(type: ImportType): TypeProfile {
+  if (type === 'ThirdPartyAImport' || type === 'ThirdPartyBImport' || type === 'ThirdPartyCImport') return LAYOUTS[type];
   const reader = READERS[type];
   const fields = typeFields(type);
   if (!reader || !fields) {

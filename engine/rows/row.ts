@@ -9,7 +9,7 @@ import type { AmountParser } from '../parse/amount.ts';
 import type { DateParser } from '../parse/date.ts';
 import { DEFAULT_NAMES, type ColumnKey, type ColumnMap } from '../csv/columns.ts';
 
-export type FieldValue = string | string[] | boolean | null | readonly unknown[];
+export type FieldValue = string | string[] | number | boolean | null | readonly unknown[];
 export type RowFields = Record<string, FieldValue>;
 
 export interface RowResult {
