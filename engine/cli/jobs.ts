@@ -42,7 +42,8 @@ function csvJob(opts: NormalizedOptions): CheckJob<RowResult, FileResult> {
     row: (r) => ({ line: r.line, valid: r.valid, issues: r.issues, fields: r.fields }),
     json: (f) => f,
     human: csvSummary,
-    exit: (f) => (f.invalid_rows_count > 0 ? 1 : 0),
+    // Invalid rows, or an error only the whole file shows (an unfinished split), make exit 1.
+    exit: (f) => (f.invalid_rows_count > 0 || f.issues.some((i) => i.severity === 'error') ? 1 : 0),
   };
 }
 

@@ -84,6 +84,7 @@ export class CsvPipeline {
       this.setHeaders(this.opts.column_names!.slice(), null);
     }
     if (this.sample !== null) this.decideDates();
+    for (const i of this.reader?.finish?.() ?? []) this.stats.fileIssue(i);
     if (this.stats.rowsCount === 0) {
       this.stats.fileIssue(issue('NO_DATA_ROWS', null, null, 'the file has a header but no data rows'));
     }

@@ -52,7 +52,10 @@ export interface ReaderSetup {
 }
 
 /** A row reader: cells of one record in, normalized fields out, problems into `issues`. */
-export type RowReader = (cells: readonly string[], issues: RowIssues) => RowFields;
+export type RowReader = ((cells: readonly string[], issues: RowIssues) => RowFields) & {
+  /** Problems only the end of the file reveals (an unfinished split), as file-level issues. */
+  finish?: () => Issue[];
+};
 
 /**
  * The cell trimmed of Unicode whitespace (SPEC §2.2); '' for a missing cell. Most cells have

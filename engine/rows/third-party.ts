@@ -13,6 +13,7 @@
 //   from Category Group (or YNAB4's Master Category) and Category (Sub Category); a blank Payee
 //   falls back to the Memo.
 
+import { issue } from '../errors.ts';
 import { abs, add, isZero, negate } from '../parse/decimal.ts';
 import { cellAt, columnsOf, readDecimal, type ReaderSetup, type RowFields, type RowReader } from './row.ts';
 import { transactionReader } from './transaction.ts';
@@ -51,7 +52,7 @@ export function actualReader(setup: ReaderSetup): RowReader {
   const base = transactionReader(setup);
   const col = columnsOf(setup.map);
   let open: { line: number; total: string; remaining: string } | null = null;
-  return (cells, issues) => {
+  const read: RowReader = (cells, issues) => {
     const fields = base(cells, issues);
     withGroup(fields, cellAt(cells, col.category_group));
     if (cellAt(cells, col.name) === '' && fields['notes'] !== null) fields['name'] = fields['notes'];
@@ -80,6 +81,9 @@ export function actualReader(setup: ReaderSetup): RowReader {
     }
     return fields;
   };
+  read.finish = () =>
+    open === null ? [] : [issue('ROW_SPLIT_MISMATCH', open.line, 'split_amount', `the split on line ${open.line} ends with ${open.remaining} of its total ${open.total} not in any line`, open.total)];
+  return read;
 }
 
 export function ynabReader(setup: ReaderSetup): RowReader {

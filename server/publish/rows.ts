@@ -110,6 +110,11 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
       merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
     }, occurrences);
     if (id === null) return;
+    if (children.length > 0) {
+      // The engine flags a split whose lines do not add up; never store one that slipped through.
+      const total = children.reduce((acc, c) => acc.plus(str(c.fields['signed_amount']) ?? '0'), new Big(0));
+      if (!total.eq(str(f['signed_amount'])!)) throw new Error(`the split on line ${row.line} does not add up (${total.toFixed()} of ${f['signed_amount']})`);
+    }
     const lines = children.length > 0
       ? children.map((c) => ({ ...c.fields, memo: c.fields['notes'] ?? c.fields['name'] }))
       : Array.isArray(f['splits']) ? (f['splits'] as Record<string, unknown>[]) : [];
