@@ -23,8 +23,16 @@ export function decimalFromJson(v: unknown): string | null {
   }
   const m = DECIMAL.exec(text);
   if (!m) return null;
-  if (m[3] !== undefined && Math.abs(Number(m[3])) > MAX_EXPONENT) return null;
-  const s = new Big((m[1] === '-' ? '-' : '') + m[2] + (m[3] !== undefined ? `e${m[3]}` : '')).toFixed();
+  const negative = m[1] === '-';
+  if (m[3] === undefined) {
+    // Fraction digits are kept as written (SPEC §1: 10.00 stays 10.00).
+    let [int = '', frac] = m[2]!.split('.') as [string, string | undefined];
+    int = int.replace(/^0+(?=\d)/, '') || '0';
+    const body = frac === undefined || frac === '' ? int : `${int}.${frac}`;
+    return negative && /[1-9]/.test(body) ? '-' + body : body;
+  }
+  if (Math.abs(Number(m[3])) > MAX_EXPONENT) return null;
+  const s = new Big((negative ? '-' : '') + m[2] + `e${m[3]}`).toFixed();
   return s === '-0' ? '0' : s;
 }
 

@@ -54,8 +54,9 @@ export function createPublisher(db: Db, onQueued: () => void = () => {}): Publis
         setStatus(db, row.id, 'pending');
         throw new ApiError(500, 'publish_failed', 'The import is stored but could not be queued for publishing; try again', withId);
       }
+      const queued = reload(db, row.id); // read before the worker is woken, so the answer says importing
       onQueued();
-      return reload(db, row.id);
+      return queued;
     },
     revert(row) {
       if (row.status !== 'complete' && row.status !== 'revert_failed') {
@@ -66,8 +67,9 @@ export function createPublisher(db: Db, onQueued: () => void = () => {}): Publis
       } catch {
         throw new ApiError(500, 'revert_failed', 'The revert could not be queued; try again', { import_id: row.id });
       }
+      const queued = reload(db, row.id);
       onQueued();
-      return reload(db, row.id);
+      return queued;
     },
   };
 }

@@ -65,14 +65,15 @@ export class WriteContext {
     if (found) return found;
     const parentId = parent ? this.category(parent) : null;
     const inherited = parentId
-      ? (this.db.prepare('SELECT color, lucide_icon FROM categories WHERE id = ?').get(parentId) as { color: string; lucide_icon: string })
+      ? (this.db.prepare('SELECT color, lucide_icon, classification FROM categories WHERE id = ?').get(parentId) as
+          { color: string; lucide_icon: string; classification: string })
       : null;
     const id = uuidv7();
     this.db.prepare(
-      `INSERT INTO categories (id, family_id, name, name_key, color, lucide_icon, parent_id, import_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO categories (id, family_id, name, name_key, color, lucide_icon, parent_id, classification, import_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, this.familyId, name.trim(), nameKey(name), color ?? inherited?.color ?? DEFAULT_COLOR, icon ?? inherited?.lucide_icon ?? 'shapes',
-      parentId, this.importId, this.t, this.t);
+      parentId, inherited?.classification ?? 'expense', this.importId, this.t, this.t);
     this.remember('categories', name, id);
     this.count('categories', 'created');
     return id;

@@ -76,8 +76,8 @@ const QIF_ACCOUNT_TYPES: Record<string, string> = {
 const SHARE_ACTIONS = /^(buy|sell|shrsin|shrsout|reinv(div|int|lg|md|sh))x?$/i;
 
 /**
- * Transactions: the account is the row's own (a QIF !Account block, an account column; found or
- * created) or the import's. Split lines come with the row (QIF `splits`) or as the rows that
+ * Transactions: the account is the import's account_id, else the row's own (an account column, a
+ * QIF !Account block; found or created). Split lines come with the row (QIF `splits`) or as the rows that
  * follow a split parent (Actual: `split_parent_line`); they are stored as lines of one
  * transaction. QIF investment records that move shares become trades.
  */
@@ -89,8 +89,9 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const accountOf = (f: StoredRow['fields'], currency: string): string => {
+    // The import's account_id wins (SPEC §3.9: the rows name accounts only when it has none).
     const name = str(f['account']);
-    if (name === null) return accountId!;
+    if (accountId !== null || name === null) return accountId!;
     const type = QIF_ACCOUNT_TYPES[(str(f['account_type']) ?? '').toLowerCase()] ?? 'Depository';
     return ctx.account(name, currency, type);
   };

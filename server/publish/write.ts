@@ -53,7 +53,17 @@ function finishJob(db: Db, jobId: string, status: 'done' | 'failed', error: stri
   db.prepare('UPDATE jobs SET status = ?, error = ?, finished_at = ?, updated_at = ? WHERE id = ?').run(status, error, t, t, jobId);
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** What went wrong, in words a user can act on (no SQL). */
+function message(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  const unique = /^UNIQUE constraint failed: (\w+)\.(.+)$/.exec(m);
+  if (unique) {
+    const cols = unique[2]!.split(', ').map((c) => c.split('.').pop()!).filter((c) => c !== 'family_id');
+    return `the file holds a ${unique[1]} record that clashes with one already stored (same ${cols.join(' and ')})`;
+  }
+  if (/FOREIGN KEY constraint failed/.test(m)) return 'a record refers to another that does not exist';
+  return m;
+}
 
 /** Writes an import's data; ends complete, or failed with nothing written. */
 export function runPublish(db: Db, row: ImportRow, jobId: string): void {
@@ -102,6 +112,7 @@ export function runRevert(db: Db, row: ImportRow, jobId: string): void {
       db.prepare('DELETE FROM import_changes WHERE import_id = ?').run(row.id);
       db.prepare('DELETE FROM transaction_tags WHERE transaction_id IN (SELECT id FROM transactions WHERE import_id = ?)').run(row.id);
       for (const table of REVERT_ORDER) db.prepare(`DELETE FROM ${table} WHERE import_id = ?`).run(row.id);
+      releaseShared(db, row.id);
       const verification = row.type === 'NativeImport' && row.verification
         ? (() => {
             const v = JSON.parse(row.verification) as { expected_record_counts: Record<string, number>; readback: Readback };
@@ -120,8 +131,34 @@ export function runRevert(db: Db, row: ImportRow, jobId: string): void {
   }
 }
 
-/** Dependents first (foreign keys are deferred anyway; this keeps the intent readable). */
+/** What the import owns alone, dependents first (foreign keys are deferred anyway). */
 const REVERT_ORDER = [
-  'transfers', 'rejected_transfers', 'budget_categories', 'budgets', 'rules', 'valuations', 'balances', 'holdings', 'trades',
-  'split_lines', 'transactions', 'recurring_transactions', 'securities', 'merchants', 'tags', 'categories', 'accounts',
+  'transfers', 'rejected_transfers', 'budget_categories', 'rules', 'valuations', 'balances', 'holdings', 'trades',
+  'split_lines', 'transactions', 'recurring_transactions',
 ];
+
+/**
+ * Records an import created that other rows may have come to use since (a category, a tag, a
+ * merchant, an account, a security, a budget): each is deleted when nothing uses it any more, and
+ * otherwise kept and no longer counted as the import's, so reverting one import never breaks the
+ * rows of another.
+ */
+const SHARED: [table: string, usedBy: string][] = [
+  ['budgets', 'EXISTS (SELECT 1 FROM budget_categories x WHERE x.budget_id = r.id)'],
+  ['securities', 'EXISTS (SELECT 1 FROM trades x WHERE x.security_id = r.id) OR EXISTS (SELECT 1 FROM holdings x WHERE x.security_id = r.id)'],
+  ['merchants', 'EXISTS (SELECT 1 FROM transactions x WHERE x.merchant_id = r.id) OR EXISTS (SELECT 1 FROM split_lines x WHERE x.merchant_id = r.id)'
+    + ' OR EXISTS (SELECT 1 FROM recurring_transactions x WHERE x.merchant_id = r.id)'],
+  ['tags', 'EXISTS (SELECT 1 FROM transaction_tags x WHERE x.tag_id = r.id)'],
+  ['categories', 'EXISTS (SELECT 1 FROM transactions x WHERE x.category_id = r.id) OR EXISTS (SELECT 1 FROM split_lines x WHERE x.category_id = r.id)'
+    + ' OR EXISTS (SELECT 1 FROM budget_categories x WHERE x.category_id = r.id) OR EXISTS (SELECT 1 FROM categories x WHERE x.parent_id = r.id)'],
+  ['accounts', ['transactions', 'trades', 'holdings', 'valuations', 'balances', 'recurring_transactions', 'imports']
+    .map((t) => `EXISTS (SELECT 1 FROM ${t} x WHERE x.account_id = r.id)`).join(' OR ')],
+];
+
+function releaseShared(db: Db, importId: string): void {
+  for (const [table, usedBy] of SHARED) {
+    // Categories: a child goes before its parent, so repeat until nothing more is freed.
+    while (db.prepare(`DELETE FROM ${table} AS r WHERE r.import_id = ? AND NOT (${usedBy})`).run(importId).changes > 0 && table === 'categories');
+    db.prepare(`UPDATE ${table} SET import_id = NULL WHERE import_id = ?`).run(importId);
+  }
+}
