@@ -109,14 +109,20 @@ function levenshtein(a: string, b: string): number {
   return d[b.length]!;
 }
 
-function suggest(name: string, candidates: Iterable<string>): string {
-  let best = '';
+/** The candidate nearest to a misspelt name, or null when none is near (better-sqlite3-style hints). */
+export function nearest(name: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null;
   let bestD = Infinity;
   for (const c of candidates) {
     const dist = levenshtein(name.toLowerCase(), c.toLowerCase());
     if (dist < bestD) { bestD = dist; best = c; }
   }
-  return bestD <= Math.max(2, Math.floor(name.length / 3)) ? `; did you mean "${best}"?` : '';
+  return bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
+}
+
+function suggest(name: string, candidates: Iterable<string>): string {
+  const best = nearest(name, candidates);
+  return best === null ? '' : `; did you mean "${best}"?`;
 }
 
 const text = (v: unknown): string | null => {

@@ -3,33 +3,12 @@
 // nearest known one, like better-sqlite3 naming a misspelt option.
 
 import { SluiceError } from '../errors.ts';
+import { nearest } from '../options.ts';
 
 export interface ParsedArgs {
   values: Record<string, string>;
   flags: Set<string>;
   positionals: string[];
-}
-
-function nearest(name: string, known: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestScore = Infinity;
-  for (const k of known) {
-    let d = 0;
-    const a = name, b = k;
-    const m = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      let prev = m[0]!;
-      m[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const t = m[j]!;
-        m[j] = Math.min(m[j]! + 1, m[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-        prev = t;
-      }
-    }
-    d = m[b.length]!;
-    if (d < bestScore) { bestScore = d; best = k; }
-  }
-  return bestScore <= 3 ? best : null;
 }
 
 export function parseArgs(argv: readonly string[], valueOptions: readonly string[], flags: readonly string[]): ParsedArgs {
@@ -52,7 +31,7 @@ export function parseArgs(argv: readonly string[], valueOptions: readonly string
     }
     if (!valueOptions.includes(name)) {
       const guess = nearest(name, [...valueOptions, ...flags]);
-      throw new SluiceError('OPT_UNKNOWN', `unknown option --${name}${guess ? `; did you mean --${guess}?` : ''}`);
+      throw new SluiceError('OPT_UNKNOWN', `unknown option --${name}${guess !== null ? `; did you mean --${guess}?` : ''}`);
     }
     let value: string;
     if (eq >= 0) value = a.slice(eq + 1);

@@ -80,24 +80,22 @@ export class WriteContext {
   }
 
   tag(name: string): string {
-    const found = this.findId('tags', name);
-    if (found) return found;
-    const id = uuidv7();
-    this.db.prepare('INSERT INTO tags (id, family_id, name, name_key, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, this.familyId, name.trim(), nameKey(name), this.importId, this.t, this.t);
-    this.remember('tags', name, id);
-    this.count('tags', 'created');
-    return id;
+    return this.named('tags', name);
   }
 
   merchant(name: string): string {
-    const found = this.findId('merchants', name);
+    return this.named('merchants', name);
+  }
+
+  /** A tag or merchant by name, created when missing. */
+  private named(table: 'tags' | 'merchants', name: string): string {
+    const found = this.findId(table, name);
     if (found) return found;
     const id = uuidv7();
-    this.db.prepare('INSERT INTO merchants (id, family_id, name, name_key, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.db.prepare(`INSERT INTO ${table} (id, family_id, name, name_key, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
       .run(id, this.familyId, name.trim(), nameKey(name), this.importId, this.t, this.t);
-    this.remember('merchants', name, id);
-    this.count('merchants', 'created');
+    this.remember(table, name, id);
+    this.count(table, 'created');
     return id;
   }
 
