@@ -46,6 +46,29 @@ export type DialectReport = Pick<
   'columns' | 'amount_columns' | 'date_format' | 'date_format_inferred'
 >;
 
+const RECENT_SLOTS = 32; // a power of two
+
+/**
+ * The last (name, parent) pairs added to a collection, one per slot chosen by the name's length
+ * and end characters. Every row's cells are new strings, so a Map or Set lookup hashes each name
+ * afresh (about 50 ns); a file repeats a handful of categories and tags on most rows, and one
+ * string comparison here tells most of them are known. seen() is true only for a pair that was
+ * passed to it before (and so added by the caller); a miss is merely a lookup the caller does anyway.
+ */
+class Recent {
+  private readonly names: (string | undefined)[] = new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
+  private readonly parents: (string | null)[] = new Array<string | null>(RECENT_SLOTS).fill(null);
+
+  seen(name: string, parent: string | null): boolean {
+    const n = name.length;
+    const slot = n === 0 ? 0 : (n + 7 * name.charCodeAt(0) + 31 * name.charCodeAt(n - 1)) & (RECENT_SLOTS - 1);
+    if (this.names[slot] === name && this.parents[slot] === parent) return true;
+    this.names[slot] = name;
+    this.parents[slot] = parent;
+    return false;
+  }
+}
+
 export class Stats {
   private readonly opts: NormalizedOptions;
   rowsCount = 0;
@@ -57,6 +80,8 @@ export class Stats {
   private readonly tags = new Set<string>();
   private readonly accounts = new Set<string>();
   private readonly accountTypes = new Set<string>();
+  private readonly recentCategories = new Recent();
+  private readonly recentTags = new Recent();
 
   constructor(opts: NormalizedOptions) {
     this.opts = opts;
@@ -85,12 +110,19 @@ export class Stats {
     const category = f['category'];
     if (typeof category === 'string') {
       const parent = typeof f['category_parent'] === 'string' ? f['category_parent'] : null;
-      let names = this.categories.get(parent);
-      if (names === undefined) this.categories.set(parent, (names = new Map()));
-      if (!names.has(category)) names.set(category, { name: category, parent });
+      if (!this.recentCategories.seen(category, parent)) {
+        let names = this.categories.get(parent);
+        if (names === undefined) this.categories.set(parent, (names = new Map()));
+        if (!names.has(category)) names.set(category, { name: category, parent });
+      }
     }
     const tags = f['tags'];
-    if (Array.isArray(tags) && tags.length > 0) for (let i = 0; i < tags.length; i++) this.tags.add(tags[i] as string);
+    if (Array.isArray(tags) && tags.length > 0) {
+      for (let i = 0; i < tags.length; i++) {
+        const tag = tags[i] as string;
+        if (!this.recentTags.seen(tag, null)) this.tags.add(tag);
+      }
+    }
     if (typeof f['account'] === 'string') this.accounts.add(f['account']);
     if (this.opts.type === 'AccountImport' && typeof f['entity_type'] === 'string') this.accountTypes.add(f['entity_type']);
   }
