@@ -14,7 +14,13 @@ export type Source =
   | { path: string }
   | URL;
 
-const CHUNK = 1 << 16;
+/**
+ * Bytes handed to the pipeline at a time: the rows of one push stay alive until their batch is
+ * consumed, and at 32 KiB fewer of them survive a young-generation collection than at 64 KiB
+ * (the whole 1M-row bench file: about 5% faster; 1 MiB pushes were twice as slow in place).
+ */
+const CHUNK = 1 << 15;
+/** Bytes read from a file at a time (each read is handed on in CHUNK slices): fewer reads. */
 const FILE_CHUNK = 1 << 16;
 
 function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
@@ -27,6 +33,14 @@ function isWebStream(v: unknown): v is ReadableStream<Uint8Array> {
 
 async function* slices(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
+}
+
+async function* fromFile(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  // A read stream yields a new Buffer per read, so slices of it can be handed on and kept.
+  for await (const bytes of stream) {
+    if (bytes.length <= CHUNK) yield bytes;
+    else for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
+  }
 }
 
 async function* fromWeb(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -55,11 +69,11 @@ async function* fromIterable(it: AsyncIterable<unknown>): AsyncGenerator<Uint8Ar
 export function byteChunks(source: Source): AsyncIterable<Uint8Array> {
   if (typeof source === 'string') return slices(encoder.encode(source));
   if (source instanceof Uint8Array) return slices(source);
-  if (source instanceof URL) return fromIterable(createReadStream(source, { highWaterMark: FILE_CHUNK }));
+  if (source instanceof URL) return fromFile(createReadStream(source, { highWaterMark: FILE_CHUNK }));
   if (isWebStream(source)) return fromWeb(source);
   if (isAsyncIterable(source)) return fromIterable(source);
   if (typeof source === 'object' && source !== null && typeof (source as { path?: unknown }).path === 'string') {
-    return fromIterable(createReadStream((source as { path: string }).path, { highWaterMark: FILE_CHUNK }));
+    return fromFile(createReadStream((source as { path: string }).path, { highWaterMark: FILE_CHUNK }));
   }
   throw new TypeError('source must be a string, bytes, a Node or web stream, an async iterable, { path } or a file URL');
 }
