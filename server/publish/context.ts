@@ -3,6 +3,7 @@
 // accounts, securities). Everything created carries the import's id, so revert can find it;
 // everything an import changes is recorded first (import_changes) so revert can restore it.
 
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.ts';
 import { nameKey, now, uuidv7 } from '../store/ids.ts';
 
@@ -21,11 +22,19 @@ export class WriteContext {
   readonly t = now();
   readonly summary: Summary = {};
   private readonly names = new Map<string, Map<string, string>>();
+  private readonly statements = new Map<string, Statement>();
 
   constructor(db: Db, familyId: string, importId: string) {
     this.db = db;
     this.familyId = familyId;
     this.importId = importId;
+  }
+
+  /** A prepared statement, prepared once per write (a publish runs the same few for every row). */
+  sql(text: string): Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) this.statements.set(text, (stmt = this.db.prepare(text)));
+    return stmt;
   }
 
   count(kind: Kind, what: 'created' | 'updated' | 'skipped', n = 1): void {
@@ -35,8 +44,8 @@ export class WriteContext {
 
   /** Keeps a row's current values so revert can put them back. */
   recordChange(table: string, id: string): void {
-    const before = this.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id);
-    this.db.prepare('INSERT INTO import_changes (import_id, table_name, record_id, before, created_at) VALUES (?, ?, ?, ?, ?)')
+    const before = this.sql(`SELECT * FROM ${table} WHERE id = ?`).get(id);
+    this.sql('INSERT INTO import_changes (import_id, table_name, record_id, before, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(this.importId, table, id, JSON.stringify(before), this.t);
   }
 
@@ -44,7 +53,7 @@ export class WriteContext {
     let m = this.names.get(table);
     if (!m) {
       m = new Map();
-      const rows = this.db.prepare(`SELECT id, name_key FROM ${table} WHERE family_id = ? ORDER BY created_at, id`).all(this.familyId) as { id: string; name_key: string }[];
+      const rows = this.sql(`SELECT id, name_key FROM ${table} WHERE family_id = ? ORDER BY created_at, id`).all(this.familyId) as { id: string; name_key: string }[];
       for (const r of rows) if (!m.has(r.name_key)) m.set(r.name_key, r.id);
       this.names.set(table, m);
     }
@@ -65,11 +74,11 @@ export class WriteContext {
     if (found) return found;
     const parentId = parent ? this.category(parent) : null;
     const inherited = parentId
-      ? (this.db.prepare('SELECT color, lucide_icon, classification FROM categories WHERE id = ?').get(parentId) as
+      ? (this.sql('SELECT color, lucide_icon, classification FROM categories WHERE id = ?').get(parentId) as
           { color: string; lucide_icon: string; classification: string })
       : null;
     const id = uuidv7();
-    this.db.prepare(
+    this.sql(
       `INSERT INTO categories (id, family_id, name, name_key, color, lucide_icon, parent_id, classification, import_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(id, this.familyId, name.trim(), nameKey(name), color ?? inherited?.color ?? DEFAULT_COLOR, icon ?? inherited?.lucide_icon ?? 'shapes',
@@ -92,7 +101,7 @@ export class WriteContext {
     const found = this.findId(table, name);
     if (found) return found;
     const id = uuidv7();
-    this.db.prepare(`INSERT INTO ${table} (id, family_id, name, name_key, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    this.sql(`INSERT INTO ${table} (id, family_id, name, name_key, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
       .run(id, this.familyId, name.trim(), nameKey(name), this.importId, this.t, this.t);
     this.remember(table, name, id);
     this.count(table, 'created');
@@ -104,7 +113,7 @@ export class WriteContext {
     const found = this.findId('accounts', name);
     if (found) return found;
     const id = uuidv7();
-    this.db.prepare(
+    this.sql(
       `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, balance, currency, import_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, '0', ?, ?, ?, ?)`,
     ).run(id, this.familyId, name.trim(), nameKey(name), accountableType, currency, this.importId, this.t, this.t);
@@ -115,11 +124,11 @@ export class WriteContext {
 
   security(ticker: string, mic: string | null, name: string | null = null): string {
     const m = mic ?? '';
-    const found = this.db.prepare('SELECT id FROM securities WHERE family_id = ? AND ticker = ? AND exchange_operating_mic = ?').pluck()
+    const found = this.sql('SELECT id FROM securities WHERE family_id = ? AND ticker = ? AND exchange_operating_mic = ?').pluck()
       .get(this.familyId, ticker, m) as string | undefined;
     if (found) return found;
     const id = uuidv7();
-    this.db.prepare(
+    this.sql(
       'INSERT INTO securities (id, family_id, ticker, name, exchange_operating_mic, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(id, this.familyId, ticker, name, m, this.importId, this.t, this.t);
     return id;

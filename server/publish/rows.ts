@@ -46,7 +46,7 @@ export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occur
   const base = `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`;
   const identity = `${base}|${occurrences.next(`${tx.accountId}|${base}`)}`;
   const id = uuidv7();
-  const changes = ctx.db.prepare(
+  const changes = ctx.sql(
     `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
   ).run(id, ctx.familyId, tx.accountId, tx.date, tx.amount, tx.currency, tx.name, tx.notes, tx.categoryId, tx.merchantId, identity, ctx.importId, ctx.t, ctx.t).changes;
@@ -54,7 +54,7 @@ export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occur
     ctx.count('transactions', 'skipped');
     return null;
   }
-  const tag = ctx.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
+  const tag = ctx.sql('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
   for (const t of tx.tagIds) tag.run(id, t);
   ctx.count('transactions', 'created');
   return id;
@@ -84,7 +84,7 @@ const SHARE_ACTIONS = /^(buy|sell|shrsin|shrsout|reinv(div|int|lg|md|sh))x?$/i;
 export function transactionWriter(ctx: WriteContext, accountId: string | null): RowWriter {
   const occurrences = new Occurrences();
   const trades = tradeWriter(ctx, accountId);
-  const splitLine = ctx.db.prepare(
+  const splitLine = ctx.sql(
     `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -147,7 +147,7 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
 
 export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWriter {
   const occurrences = new Occurrences();
-  const insert = ctx.db.prepare(
+  const insert = ctx.sql(
     `INSERT INTO trades (id, family_id, account_id, security_id, date, qty, price, amount, currency, identity, import_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
   );
@@ -179,14 +179,14 @@ export function accountWriter(ctx: WriteContext): RowWriter {
       }
       const currency = str(f['currency'])!;
       const id = uuidv7();
-      ctx.db.prepare(
+      ctx.sql(
         `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, subtype, balance, currency, import_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(id, ctx.familyId, name, nameKey(name), str(f['accountable_type']) ?? 'OtherAsset', str(f['entity_type']), str(f['amount'])!, currency,
         ctx.importId, ctx.t, ctx.t);
       ctx.remember('accounts', name, id);
       ctx.count('accounts', 'created');
-      ctx.db.prepare(
+      ctx.sql(
         `INSERT INTO valuations (id, family_id, account_id, date, amount, currency, kind, name, import_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, 'opening_anchor', 'Opening balance', ?, ?, ?)`,
       ).run(uuidv7(), ctx.familyId, id, str(f['date']) ?? ctx.t.slice(0, 10), str(f['amount'])!, currency, ctx.importId, ctx.t, ctx.t);
@@ -217,7 +217,7 @@ export function categoryWriter(ctx: WriteContext): RowWriter {
         return;
       }
       ctx.recordChange('categories', existing);
-      ctx.db.prepare(`UPDATE categories SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(...values, ctx.t, existing);
+      ctx.sql(`UPDATE categories SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(...values, ctx.t, existing);
       ctx.count('categories', 'updated');
     },
   };
@@ -231,7 +231,7 @@ export function merchantWriter(ctx: WriteContext): RowWriter {
       const existing = ctx.findId('merchants', name);
       if (!existing) {
         const id = ctx.merchant(name);
-        ctx.db.prepare('UPDATE merchants SET color = ?, website_url = ? WHERE id = ?').run(str(f['color']), str(f['website']), id);
+        ctx.sql('UPDATE merchants SET color = ?, website_url = ? WHERE id = ?').run(str(f['color']), str(f['website']), id);
         return;
       }
       if (!str(f['color']) && !str(f['website'])) {
@@ -239,7 +239,7 @@ export function merchantWriter(ctx: WriteContext): RowWriter {
         return;
       }
       ctx.recordChange('merchants', existing);
-      ctx.db.prepare('UPDATE merchants SET color = coalesce(?, color), website_url = coalesce(?, website_url), updated_at = ? WHERE id = ?')
+      ctx.sql('UPDATE merchants SET color = coalesce(?, color), website_url = coalesce(?, website_url), updated_at = ? WHERE id = ?')
         .run(str(f['color']), str(f['website']), ctx.t, existing);
       ctx.count('merchants', 'updated');
     },
@@ -275,16 +275,16 @@ export function ruleWriter(ctx: WriteContext): RowWriter {
       const actions = JSON.stringify(resolveOperands(ctx, (f['actions'] as RulePart[]) ?? [], 'action_type'));
       const active = f['active'] === false ? 0 : 1;
       const existing = name
-        ? (ctx.db.prepare('SELECT id FROM rules WHERE family_id = ? AND name = ?').pluck().get(ctx.familyId, name) as string | undefined)
+        ? (ctx.sql('SELECT id FROM rules WHERE family_id = ? AND name = ?').pluck().get(ctx.familyId, name) as string | undefined)
         : undefined;
       if (existing) {
         ctx.recordChange('rules', existing);
-        ctx.db.prepare('UPDATE rules SET resource_type = ?, active = ?, effective_date = ?, conditions = ?, actions = ?, updated_at = ? WHERE id = ?')
+        ctx.sql('UPDATE rules SET resource_type = ?, active = ?, effective_date = ?, conditions = ?, actions = ?, updated_at = ? WHERE id = ?')
           .run(f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.t, existing);
         ctx.count('rules', 'updated');
         return;
       }
-      ctx.db.prepare(
+      ctx.sql(
         `INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, conditions, actions, import_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(uuidv7(), ctx.familyId, name, f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.importId, ctx.t, ctx.t);

@@ -1,10 +1,24 @@
 // Ids and timestamps. Primary keys are UUIDv7 (RFC 9562): time-ordered, so SQLite appends to the
 // end of its indexes instead of scattering inserts (random v4 keys measured about 3× slower).
 
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let seq = 0;
+// Random bytes drawn 4 KiB at a time: one call into the CSPRNG per 512 ids instead of one per id
+// (a publish of 100,000 rows spent a quarter of its time there).
+const POOL = Buffer.alloc(4096);
+let poolAt = POOL.length;
+
+function random16(): Buffer {
+  if (poolAt + 16 > POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  const b = Buffer.from(POOL.subarray(poolAt, poolAt + 16));
+  poolAt += 16;
+  return b;
+}
 
 export function uuidv7(): string {
   let ms = Date.now();
@@ -16,7 +30,7 @@ export function uuidv7(): string {
     lastMs = ms;
     seq = 0;
   }
-  const b = randomBytes(16);
+  const b = random16();
   b[0] = (ms / 2 ** 40) & 0xff;
   b[1] = (ms / 2 ** 32) & 0xff;
   b[2] = (ms >>> 24) & 0xff;
