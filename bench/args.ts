@@ -14,8 +14,10 @@ export interface BenchArgs {
   file: string | null;
   /** Case names to run, or null for every case of the mode. */
   only: string[] | null;
-  /** Rows to generate, or null for the mode's default. */
+  /** Rows in the generated CSV, or null for the mode's default. */
   rows: number | null;
+  /** Lines in the generated NDJSON export, or null for the default (1,000,000). */
+  lines: number | null;
   big: boolean;
   help: boolean;
   /** Engine options in the API's snake_case spelling (--file mode only). */
@@ -30,16 +32,19 @@ export const USAGE = `usage: npm run bench -- [options]
 
   --rounds N          rounds of interleaved cases; medians are reported (default 3)
   --json              print one JSON object instead of the table
-  --only a,b          run only these cases (names as in the table)
+  --only a,b          run only these cases or groups (names as in the tables; groups: csv, ndjson,
+                      server)
   --rows N            rows in the generated CSV (default 1,000,000)
+  --lines N           lines in the generated NDJSON export (default 1,000,000; at least 10,000)
   --big               a ~1 GB generated CSV (16,200,000 rows); only the newline floor and the engine
-  --file PATH         measure your own file: the floor, the tokenize-only parsers and the engine;
-                      counts are not checked (there is no generator sidecar)
-  --date-format F …   with --file: any engine option in kebab-case (--col-sep ';', --number-format
-                      1.234,56, --encoding windows-1252, --today 2024-01-31, …)`;
+  --file PATH         measure your own file: a CSV gets the floor, the tokenize-only parsers and the
+                      engine; a .ndjson/.jsonl file the NDJSON cases. Counts are not checked (there
+                      is no generator sidecar)
+  --date-format F …   with a CSV --file: any engine option in kebab-case (--col-sep ';',
+                      --number-format 1.234,56, --encoding windows-1252, --today 2024-01-31, …)`;
 
 const FLAGS = new Set(['json', 'big', 'help']);
-const VALUES = new Set(['rounds', 'file', 'only', 'rows']);
+const VALUES = new Set(['rounds', 'file', 'only', 'rows', 'lines']);
 
 function positiveInt(name: string, v: string): number {
   const n = Number(v.replace(/_/g, ''));
@@ -48,7 +53,7 @@ function positiveInt(name: string, v: string): number {
 }
 
 export function parseBenchArgs(argv: readonly string[], cwd = process.env['INIT_CWD'] ?? process.cwd()): BenchArgs {
-  const out: BenchArgs = { rounds: 3, json: false, file: null, only: null, rows: null, big: false, help: false, engineOptions: {} };
+  const out: BenchArgs = { rounds: 3, json: false, file: null, only: null, rows: null, lines: null, big: false, help: false, engineOptions: {} };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('--') || a === '--') throw new BenchUsageError(`unexpected argument ${JSON.stringify(a)}`);
@@ -68,12 +73,17 @@ export function parseBenchArgs(argv: readonly string[], cwd = process.env['INIT_
     if (!VALUES.has(name)) out.engineOptions[name.replace(/-/g, '_')] = value;
     else if (name === 'rounds') out.rounds = positiveInt(name, value);
     else if (name === 'rows') out.rows = positiveInt(name, value);
+    else if (name === 'lines') {
+      out.lines = positiveInt(name, value);
+      if (out.lines < 10_000) throw new BenchUsageError(`--lines takes at least 10,000 (got ${out.lines})`);
+    }
     else if (name === 'file') out.file = isAbsolute(value) ? value : resolve(cwd, value);
     else out.only = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   }
-  if (out.file !== null && (out.big || out.rows !== null)) {
-    throw new BenchUsageError('--file measures your file; --big and --rows choose a generated one');
+  if (out.file !== null && (out.big || out.rows !== null || out.lines !== null)) {
+    throw new BenchUsageError('--file measures your file; --big, --rows and --lines choose a generated one');
   }
+  if (out.big && out.lines !== null) throw new BenchUsageError('--big measures the CSV cases only; --lines sizes the NDJSON export');
   const names = Object.keys(out.engineOptions);
   if (names.length > 0) {
     if (out.file === null) {

@@ -25,8 +25,41 @@ export interface CaseReport {
   header_line?: number | null;
   /** The options the case ran with, when it takes any. */
   options?: Record<string, unknown>;
+  /** NDJSON engine: physical lines, the per-type counts and the preflight verdict (problems: the first 5 of each). */
+  lines_count?: number;
+  expected_record_counts?: Record<string, number>;
+  preflight?: {
+    valid: boolean;
+    error_counts: Record<string, number>;
+    warning_counts: Record<string, number>;
+    errors: { code: string; line: number | null; message: string }[];
+    warnings: { code: string; line: number | null; message: string }[];
+  };
+  /** Server cases: what the server answered and measured (see bench/cases/server-*.ts). */
+  server?: ServerFigures;
   /** Peak resident set size of the case's process: resourceUsage().maxRSS (KiB) in MB (10^6 bytes). */
   max_rss_mb: number;
+}
+
+export interface ServerFigures {
+  /** The POST's HTTP status and the ImportDetail stats of its answer. */
+  status: number;
+  stats: { rows_count: number; valid_rows_count: number; invalid_rows_count: number } | null;
+  /** An error body's code, when the POST was refused. */
+  error: string | null;
+  /** Time from the request's start to the 201's body, in the client. */
+  post_ms: number;
+  /** The server process before the POST (current RSS, and its peak so far) and its peak at the end. */
+  rss_before_mb: number;
+  max_rss_before_mb: number;
+  max_rss_mb: number;
+  /** Publish case: from the 201 to the worker's "finished", the import's final status, what it wrote. */
+  publish_ms?: number;
+  import_status?: string;
+  summary_created?: number | null;
+  transactions_in_db?: number;
+  /** Publish case: GET /api/v1/categories issued one after another while the publish ran. */
+  categories?: { requests: number; failed: number; p50_ms: number; p99_ms: number; max_ms: number };
 }
 
 // A case that cannot finish (the engine refusing a user's file, say) exits 1 with one line the

@@ -6,6 +6,8 @@
 // negatives, and about 0.5% rows with an invalid date or amount. One header line, then `rows` data
 // lines, each ending in `\n`; no field holds a line break. Generation streams (64 KiB writes that
 // wait for 'drain'), so a 1 GB file costs no more memory than a small one.
+//
+// The NDJSON export and its corrupted copy are written by generate-ndjson.ts.
 
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,9 +54,13 @@ function money(r: () => number): string {
   return (neg ? '-' : '') + grouped + '.' + frac;
 }
 
-export async function generateCsv(rows: number, seed = 20241122): Promise<CsvMeta> {
+/**
+ * `clean`: no invalid rows at all, for an import that must be publishable (the server's publish
+ * case); a file of its own, `transactions-clean-<rows>-<seed>.csv`, with the same row shapes.
+ */
+export async function generateCsv(rows: number, seed = 20241122, { clean = false }: { clean?: boolean } = {}): Promise<CsvMeta> {
   mkdirSync(CACHE, { recursive: true });
-  const file = join(CACHE, `transactions-${rows}-${seed}.csv`);
+  const file = join(CACHE, `transactions-${clean ? 'clean-' : ''}${rows}-${seed}.csv`);
   const metaFile = file + '.json';
   if (existsSync(file) && existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as CsvMeta;
@@ -70,7 +76,7 @@ export async function generateCsv(rows: number, seed = 20241122): Promise<CsvMet
     const y = 2015 + Math.floor(r() * 9), m = 1 + Math.floor(r() * 12), d = 1 + Math.floor(r() * 28);
     let date = `${y}-${pad(m)}-${pad(d)}`;
     let amount = money(r);
-    const bad = r();
+    const bad = clean ? 1 : r();
     if (bad < 0.0025) { date = `${y}-${pad(m)}-3${2 + Math.floor(r() * 7)}`; invalid++; }
     else if (bad < 0.005) { amount = amount.replace('.', '..'); invalid++; }
     const name = MERCHANTS[Math.floor(r() * MERCHANTS.length)]! + SUFFIX[Math.floor(r() * SUFFIX.length)]!;

@@ -1,14 +1,22 @@
-// Turns the rounds of a bench run into medians and prints them: a table for people (machine first,
-// as uDSV's bench does) or one JSON object. No measuring here, no checking: a case arrives with its
-// per-round reports and the count problems run.ts found, and a case with any problem is FAILED,
-// shown with its numbers and no speed.
+// Turns the rounds of a bench run into medians and prints them: a table per group of cases (CSV,
+// NDJSON, server) for people, machine first as uDSV's bench does, or one JSON object. No measuring
+// here, no checking: a case arrives with its per-round reports and the count problems run.ts found,
+// and a case with any problem is FAILED, shown with its numbers and no speed.
 //
 //   const summary = summarize(setup, runs);  printTable(summary) or printJson(summary)
 
 import { cpus, release, totalmem } from 'node:os';
 import type { CaseReport } from './case-io.ts';
 
-export type Role = 'floor' | 'parser' | 'tokenizer' | 'engine';
+export type Group = 'csv' | 'ndjson' | 'server';
+export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'server'];
+/**
+ * floor: the I/O floor of its group's file; tokenizer: what the group's engine is held against
+ * (CSV: the faster of the tokenize-only parsers; NDJSON: line split + JSON.parse); parser: another
+ * library, shown for comparison; engine: the engine's pipeline; check: a correctness check (run
+ * once, not compared); server: a request to the real server.
+ */
+export type Role = 'floor' | 'parser' | 'tokenizer' | 'engine' | 'check' | 'server';
 
 /** One case in one round: its report (null when the process failed) and any problems found. */
 export interface CaseRun {
@@ -19,52 +27,89 @@ export interface CaseRun {
   problems: string[];
 }
 
-export interface RunSetup {
-  mode: 'generated' | 'big' | 'file';
+/** A file the cases read, and what its generator wrote. */
+export interface InputSetup {
+  name: string;
   file: string;
   bytes: number;
-  /** What the generator wrote (null for a user's file: nothing to check against). */
-  expected: { rows: number; invalid_rows: number; seed: number; sidecar: string } | null;
+  /** The sidecar's figures (null for a user's file: nothing to check against). */
+  expected: Record<string, unknown> | null;
+  sidecar: string | null;
+  /** One line saying what the file holds, and optionally a second with its composition. */
+  describe: string;
+  detail?: string;
+}
+
+export interface RunSetup {
+  mode: 'generated' | 'big' | 'file';
   rounds: number;
-  cases: { name: string; role: Role; what: string }[];
+  inputs: InputSetup[];
+  cases: { name: string; group: Group; role: Role; what: string; input: string }[];
   versions: Record<string, string>;
+}
+
+export interface ServerSummary {
+  /** Medians over rounds; peak RSS is the max over rounds. */
+  post_ms: number | null;
+  publish_ms: number | null;
+  rss_before_mb: number | null;
+  max_rss_mb: number | null;
+  categories: { requests: number; failed: number; p50_ms: number; p99_ms: number; p99_ms_max: number; max_ms: number } | null;
 }
 
 export interface CaseSummary {
   name: string;
+  group: Group;
   role: Role;
   what: string;
+  input: string;
   status: 'ok' | 'FAILED';
   problems: string[];
   median_ms: number | null;
   mb_per_s: number | null;
+  /** Records (CSV rows, NDJSON lines, transactions written) per second at the median time. */
   rows_per_s: number | null;
-  /** Max over rounds. */
+  /** Max over rounds: the case's own process, or for a server case the server's process. */
   peak_rss_mb: number | null;
-  /** Median over rounds of (floor time / case time) in the same round. */
+  /** Median over rounds of (floor time / case time) in the same round, on the same file. */
   ratio_to_floor: number | null;
   records: number | null;
   header_included: boolean | null;
   invalid_rows: number | null;
+  server: ServerSummary | null;
   rounds: (CaseReport | null)[];
+}
+
+export interface Comparison {
+  engine: string;
+  against: string[];
+  median: number | null;
+  per_round: { round: number; fastest: string; ratio: number }[];
+}
+
+export interface Target {
+  want: string;
+  value: number | boolean | null;
+  met: boolean | null;
 }
 
 export interface Summary {
   machine: { cpu: string; cores: number; memory_gb: number; node: string; platform: string };
   versions: Record<string, string>;
   mode: RunSetup['mode'];
-  input: { file: string; bytes: number; counts_checked: boolean } & Partial<NonNullable<RunSetup['expected']>>;
   rounds: number;
   mb: string;
+  inputs: Record<string, InputSetup & { counts_checked: boolean }>;
   cases: CaseSummary[];
-  /** The options the engine case ran with (its defaults merged with the user's). */
+  /** The options the CSV engine case ran with (its defaults merged with the user's). */
   engine_options: Record<string, unknown> | null;
-  engine_vs_fastest_tokenizer: { median: number | null; per_round: { round: number; fastest: string; ratio: number }[] };
-  targets: { engine_vs_fastest_tokenizer: Target; engine_peak_rss_mb: Target };
+  /** Each group's engine against its reference, round by round (CSV: fastest tokenizer; NDJSON: split + parse). */
+  comparisons: Partial<Record<Group, Comparison>>;
+  /** The CSV comparison under its earlier name. */
+  engine_vs_fastest_tokenizer: { median: number | null; per_round: Comparison['per_round'] };
+  targets: Record<string, Target>;
   ok: boolean;
 }
-
-interface Target { want: string; value: number | null; met: boolean | null }
 
 const MB = 1e6;
 
@@ -75,6 +120,8 @@ export function median(xs: readonly number[]): number | null {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+const maxOf = (xs: readonly number[]): number | null => (xs.length === 0 ? null : Math.max(...xs));
+
 export function machine(): Summary['machine'] {
   const cs = cpus();
   return {
@@ -83,57 +130,110 @@ export function machine(): Summary['machine'] {
   };
 }
 
+function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
+  const s = reports.flatMap((r) => (r.server ? [r.server] : []));
+  if (s.length === 0) return null;
+  const cats = s.flatMap((x) => (x.categories ? [x.categories] : []));
+  const num = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+  return {
+    post_ms: median(s.map((x) => x.post_ms)),
+    publish_ms: median(num(s.map((x) => x.publish_ms))),
+    rss_before_mb: median(s.map((x) => x.rss_before_mb)),
+    max_rss_mb: maxOf(s.map((x) => x.max_rss_mb)),
+    categories: cats.length === 0 ? null : {
+      requests: median(cats.map((c) => c.requests))!,
+      failed: cats.reduce((a, c) => a + c.failed, 0),
+      p50_ms: median(cats.map((c) => c.p50_ms))!,
+      p99_ms: median(cats.map((c) => c.p99_ms))!,
+      p99_ms_max: maxOf(cats.map((c) => c.p99_ms))!,
+      max_ms: maxOf(cats.map((c) => c.max_ms))!,
+    },
+  };
+}
+
 export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
   const ms = (name: string, round: number): number | null => {
     const r = runs.find((x) => x.name === name && x.round === round);
     return r && r.report && r.problems.length === 0 ? r.report.elapsed_ms : null;
   };
-  const floor = setup.cases.find((c) => c.role === 'floor');
   const rounds = Array.from({ length: setup.rounds }, (_, i) => i + 1);
+  const inputs = new Map(setup.inputs.map((i) => [i.name, i]));
   const cases = setup.cases.map((c): CaseSummary => {
     const mine = runs.filter((r) => r.name === c.name);
     const problems = [...new Set(mine.flatMap((r) => r.problems.map((p) => (setup.rounds > 1 ? `round ${r.round}: ${p}` : p))))];
     const reports = mine.map((r) => r.report);
-    const last = reports.findLast((r) => r !== null) ?? null;
-    const ok = problems.length === 0 && reports.every((r) => r !== null);
-    const med = ok ? median(reports.map((r) => r!.elapsed_ms)) : null;
-    const ratios = floor && ok
+    const got = reports.filter((r): r is CaseReport => r !== null);
+    const last = got.at(-1) ?? null;
+    const ok = mine.length > 0 && problems.length === 0 && got.length === reports.length;
+    const med = ok ? median(got.map((r) => r.elapsed_ms)) : null;
+    const floor = setup.cases.find((f) => f.group === c.group && f.role === 'floor' && f.input === c.input);
+    const compared = floor !== undefined && ok && c.role !== 'check' && c.role !== 'server';
+    const ratios = compared
       ? rounds.flatMap((n) => { const f = ms(floor.name, n), m = ms(c.name, n); return f !== null && m !== null ? [f / m] : []; })
       : [];
+    const bytes = inputs.get(c.input)?.bytes ?? 0;
+    const server = c.role === 'server' ? serverSummary(got) : null;
+    const rss = c.role === 'server' ? server?.max_rss_mb ?? null : maxOf(got.map((r) => r.max_rss_mb));
     return {
-      name: c.name, role: c.role, what: c.what, status: ok ? 'ok' : 'FAILED', problems,
+      name: c.name, group: c.group, role: c.role, what: c.what, input: c.input, status: ok ? 'ok' : 'FAILED', problems,
       median_ms: med,
-      mb_per_s: med === null ? null : setup.bytes / MB / (med / 1000),
+      // The publish's time is not spent on the file's bytes: no MB/s for it.
+      mb_per_s: med === null || server?.publish_ms != null ? null : bytes / MB / (med / 1000),
       rows_per_s: med === null || last === null ? null : last.records / (med / 1000),
-      peak_rss_mb: reports.some((r) => r !== null) ? Math.max(...reports.flatMap((r) => (r ? [r.max_rss_mb] : []))) : null,
+      peak_rss_mb: rss,
       ratio_to_floor: median(ratios),
       records: last?.records ?? null, header_included: last?.header_included ?? null, invalid_rows: last?.invalid_rows ?? null,
+      server,
       rounds: reports,
     };
   });
-  // The engine against the fastest tokenize-only parser of the same round.
-  const tokenizers = setup.cases.filter((c) => c.role === 'tokenizer').map((c) => c.name);
-  const engine = setup.cases.find((c) => c.role === 'engine');
-  const perRound = engine === undefined ? [] : rounds.flatMap((n) => {
-    const e = ms(engine.name, n);
-    const timed = tokenizers.flatMap((t) => { const m = ms(t, n); return m === null ? [] : [{ t, m }]; });
-    if (e === null || timed.length === 0) return [];
-    const best = timed.reduce((a, b) => (b.m < a.m ? b : a));
-    return [{ round: n, fastest: best.t, ratio: best.m / e }];
-  });
-  const vsTok = median(perRound.map((r) => r.ratio));
-  const engineCase = cases.find((c) => c.role === 'engine' && c.status === 'ok');
-  const engineRss = engineCase?.peak_rss_mb ?? null;
-  return {
-    machine: machine(), versions: setup.versions, mode: setup.mode,
-    input: { file: setup.file, bytes: setup.bytes, counts_checked: setup.expected !== null, ...(setup.expected ?? {}) },
-    rounds: setup.rounds, mb: '1 MB = 10^6 bytes (throughput and RSS alike)', cases,
-    engine_options: cases.find((c) => c.role === 'engine')?.rounds.findLast((r) => r !== null)?.options ?? null,
-    engine_vs_fastest_tokenizer: { median: vsTok, per_round: perRound },
-    targets: {
-      engine_vs_fastest_tokenizer: { want: '>= 0.5', value: vsTok, met: vsTok === null ? null : vsTok >= 0.5 },
-      engine_peak_rss_mb: { want: '< 150', value: engineRss, met: engineRss === null ? null : engineRss < 150 },
+
+  // Each group's engine against the fastest of its group's tokenizers, round by round.
+  const comparisons: Partial<Record<Group, Comparison>> = {};
+  for (const g of ['csv', 'ndjson'] as const) {
+    const engine = setup.cases.find((c) => c.group === g && c.role === 'engine');
+    const against = setup.cases.filter((c) => c.group === g && c.role === 'tokenizer').map((c) => c.name);
+    if (engine === undefined || against.length === 0) continue;
+    const perRound = rounds.flatMap((n) => {
+      const e = ms(engine.name, n);
+      const timed = against.flatMap((t) => { const m = ms(t, n); return m === null ? [] : [{ t, m }]; });
+      if (e === null || timed.length === 0) return [];
+      const best = timed.reduce((a, b) => (b.m < a.m ? b : a));
+      return [{ round: n, fastest: best.t, ratio: best.m / e }];
+    });
+    comparisons[g] = { engine: engine.name, against, median: median(perRound.map((r) => r.ratio)), per_round: perRound };
+  }
+
+  const byName = (n: string) => cases.find((c) => c.name === n && c.status === 'ok');
+  const below = (want: number, value: number | null | undefined): Target => ({ want: `< ${want}`, value: value ?? null, met: value == null ? null : value < want });
+  const atLeast = (want: number, value: number | null | undefined): Target => ({ want: `>= ${want}`, value: value ?? null, met: value == null ? null : value >= want });
+  const csvEngine = cases.find((c) => c.group === 'csv' && c.role === 'engine' && c.status === 'ok');
+  const corrupt = cases.find((c) => c.name === 'ndjson-corrupt');
+  const post = byName('server-post-10mb')?.server;
+  const publish = byName('server-publish-100k')?.server;
+  const targets: Record<string, Target> = {
+    engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
+    engine_peak_rss_mb: below(150, csvEngine?.peak_rss_mb),
+    engine_ndjson_vs_split_parse: atLeast(0.7, comparisons.ndjson?.median),
+    engine_ndjson_peak_rss_mb: below(200, byName('engine-ndjson')?.peak_rss_mb),
+    ndjson_corrupt_line_reported: {
+      want: 'invalid_json on exactly the cut line, one transaction fewer, preflight fails',
+      value: corrupt === undefined ? null : corrupt.status === 'ok', met: corrupt === undefined ? null : corrupt.status === 'ok',
     },
+    server_post_10mb_ms: below(1500, post?.post_ms),
+    server_post_10mb_peak_rss_mb: below(250, post?.max_rss_mb),
+    server_publish_100k_ms: below(2000, publish?.publish_ms),
+    categories_p99_ms_during_publish: below(100, publish?.categories?.p99_ms),
+  };
+
+  return {
+    machine: machine(), versions: setup.versions, mode: setup.mode, rounds: setup.rounds, mb: '1 MB = 10^6 bytes (throughput and RSS alike)',
+    inputs: Object.fromEntries(setup.inputs.map((i) => [i.name, { ...i, counts_checked: i.expected !== null }])),
+    cases,
+    engine_options: cases.find((c) => c.group === 'csv' && c.role === 'engine')?.rounds.findLast((r) => r !== null)?.options ?? null,
+    comparisons,
+    engine_vs_fastest_tokenizer: { median: comparisons.csv?.median ?? null, per_round: comparisons.csv?.per_round ?? [] },
+    targets,
     ok: cases.every((c) => c.status === 'ok'),
   };
 }
@@ -143,47 +243,144 @@ const fixed = (n: number | null, d: number) => (n === null ? '–' : n.toFixed(d
 const pad = (s: string, w: number, left = false) => (left ? s.padEnd(w) : s.padStart(w));
 
 function countsText(c: CaseSummary): string {
-  if (c.records === null) return '';
-  if (c.role === 'engine') return `${int(c.records)} rows + header, ${int(c.invalid_rows ?? 0)} invalid`;
-  const unit = c.role === 'floor' ? 'lines' : 'records';
-  return `${int(c.records)} ${unit}${c.header_included ? ' (header included)' : ''}`;
+  const last = c.rounds.findLast((r) => r !== null) ?? null;
+  if (c.records === null || last === null) return '';
+  if (c.group === 'csv') {
+    if (c.role === 'engine') return `${int(c.records)} rows + header, ${int(c.invalid_rows ?? 0)} invalid`;
+    const unit = c.role === 'floor' ? 'lines' : 'records';
+    return `${int(c.records)} ${unit}${c.header_included ? ' (header included)' : ''}`;
+  }
+  if (c.group === 'ndjson') {
+    const p = last.preflight;
+    if (p === undefined) return `${int(c.records)} ${c.role === 'floor' ? 'lines' : 'records'}`;
+    const types = Object.values(last.expected_record_counts ?? {}).filter((n) => n > 0).length;
+    if (p.valid) return `${int(c.records)} records of ${types} types, preflight valid`;
+    const first = p.errors[0];
+    const codes = Object.entries(p.error_counts).map(([k, n]) => `${n} ${k}`).join(', ');
+    return `${int(c.records)} lines; preflight failed: ${codes}${first ? ` (first: ${first.code} on line ${first.line === null ? '–' : int(first.line)})` : ''}`;
+  }
+  const v = last.server;
+  if (v === undefined) return '';
+  if (v.status !== 201) return `HTTP ${v.status} ${v.error ?? ''}`;
+  if (c.name === 'server-publish-100k') {
+    return `${int(v.transactions_in_db ?? 0)} transactions written, import ${v.import_status}; POST to 201 ${fixed(c.server?.post_ms ?? null, 0)} ms`;
+  }
+  return `201: ${int(v.stats?.rows_count ?? 0)} rows, ${int(v.stats?.invalid_rows_count ?? 0)} invalid; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
+}
+
+function table(w: (l?: string) => void, head: string[], rows: string[][]): void {
+  const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
+  const line = (r: string[]) => r.map((x, k) => pad(x, widths[k]!, k === 0 || k === r.length - 1)).join('  ').trimEnd();
+  w(line(head));
+  for (const r of rows) w(line(r));
+}
+
+function targetLine(t: Target, label: string, unit: string, digits: number, cmp: string): string {
+  if (t.value === null || typeof t.value === 'boolean') return '';
+  const want = Number(t.want.replace(/^[<>=\s]+/, ''));
+  let by = '';
+  if (t.met === false) by = cmp === '<' ? `, ${(t.value / want).toFixed(2)}× the limit` : `, ${(t.value / want * 100).toFixed(0)}% of the target`;
+  return `${label}: ${t.value.toFixed(digits)}${unit} (target ${cmp === '<' ? '<' : '≥'} ${want}${unit}: ${t.met ? 'met' : 'NOT met' + by})`;
 }
 
 export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdout): void {
   const w = (line = '') => out.write(line + '\n');
   const m = s.machine;
   w(`machine  ${m.cpu}, ${m.cores} cores, ${(m.memory_gb).toFixed(1)} GB RAM, Node ${m.node}, ${m.platform}`);
-  w(`parsers  ${Object.entries(s.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  const i = s.input;
-  const what = i.counts_checked ? `generated (seed ${i.seed}): ${int(i.rows!)} rows + header, ${int(i.invalid_rows!)} invalid` : 'your file';
-  w(`file     ${i.file}`);
-  w(`         ${(i.bytes / MB).toFixed(1)} MB, ${what}`);
-  w(i.counts_checked
-    ? `counts   checked against ${i.sidecar} before any speed is shown`
-    : 'counts   NOT checked: a user file has no generator sidecar (each case shows what it counted)');
-  if (s.engine_options !== null) w(`engine   options ${JSON.stringify(s.engine_options)}`);
+  w(`versions ${Object.entries(s.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   w(`rounds   ${s.rounds}, cases interleaved, one process per case; medians; peak RSS = max over rounds; ${s.mb}`);
-  w();
-  const head = ['case', 'median ms', 'MB/s', 'rows/s', '× floor', 'peak RSS MB', 'counted'];
-  const rows = s.cases.map((c) => c.status === 'ok'
-    ? [c.name, fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0), c.ratio_to_floor === null ? '–' : fixed(c.ratio_to_floor, 3) + '×',
-        fixed(c.peak_rss_mb, 1), countsText(c)]
-    : [c.name, 'FAILED', '', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]);
-  const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
-  const line = (r: string[]) => r.map((x, k) => pad(x, widths[k]!, k === 0 || k === r.length - 1)).join('  ').trimEnd();
-  w(line(head));
-  for (const r of rows) w(line(r));
-  for (const c of s.cases) if (c.status === 'FAILED') for (const p of c.problems.length ? c.problems : ['no report']) w(`  FAILED ${c.name}: ${p}`);
-  w();
-  const v = s.engine_vs_fastest_tokenizer;
-  if (v.median !== null) {
-    const wins = [...new Set(v.per_round.map((r) => r.fastest))].map((t) => `${t} in ${v.per_round.filter((r) => r.fastest === t).length}/${v.per_round.length}`);
-    const met = s.targets.engine_vs_fastest_tokenizer.met ? 'met' : 'NOT met';
-    w(`engine ÷ fastest tokenize-only parser (${wins.join(', ')} rounds): ${v.median.toFixed(2)}× (target ≥ 0.5×: ${met})`);
+  const inputLines = (name: string) => {
+    const i = s.inputs[name];
+    if (!i) return;
+    w(`file     ${i.file}`);
+    w(`         ${(i.bytes / MB).toFixed(1)} MB, ${i.describe}`);
+    if (i.detail) w(`         ${i.detail}`);
+    w(i.counts_checked
+      ? `counts   checked against ${i.sidecar} before any speed is shown`
+      : 'counts   NOT checked: a user file has no generator sidecar (each case shows what it counted)');
+  };
+  const failures = (cs: CaseSummary[]) => {
+    for (const c of cs) if (c.status === 'FAILED') for (const p of c.problems.length ? c.problems : ['no report']) w(`  FAILED ${c.name}: ${p}`);
+  };
+  const t = s.targets;
+  const lines = (...ls: string[]) => { for (const l of ls) if (l !== '') w(l); };
+
+  const csv = s.cases.filter((c) => c.group === 'csv');
+  if (csv.length > 0) {
+    w();
+    w('== CSV ==');
+    inputLines('csv');
+    if (s.engine_options !== null) w(`engine   options ${JSON.stringify(s.engine_options)}`);
+    w();
+    table(w, ['case', 'median ms', 'MB/s', 'rows/s', '× floor', 'peak RSS MB', 'counted'], csv.map((c) => c.status === 'ok'
+      ? [c.name, fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0), c.ratio_to_floor === null ? '–' : fixed(c.ratio_to_floor, 3) + '×',
+          fixed(c.peak_rss_mb, 1), countsText(c)]
+      : [c.name, 'FAILED', '', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]));
+    failures(csv);
+    w();
+    const v = s.comparisons.csv;
+    if (v && v.median !== null) {
+      const wins = [...new Set(v.per_round.map((r) => r.fastest))].map((n) => `${n} in ${v.per_round.filter((r) => r.fastest === n).length}/${v.per_round.length}`);
+      w(targetLine(t['engine_vs_fastest_tokenizer']!, `engine ÷ fastest tokenize-only parser (${wins.join(', ')} rounds)`, '×', 2, '≥'));
+    }
+    lines(targetLine(t['engine_peak_rss_mb']!, 'engine peak RSS', ' MB', 1, '<'));
   }
-  const rss = s.targets.engine_peak_rss_mb;
-  if (rss.value !== null) w(`engine peak RSS: ${rss.value.toFixed(1)} MB (target < 150 MB: ${rss.met ? 'met' : 'NOT met'})`);
-  if (!s.ok) w('\nFAILED: a case did not finish or counted something other than what the file holds; no speed of it is a result.');
+
+  const nd = s.cases.filter((c) => c.group === 'ndjson');
+  if (nd.length > 0) {
+    w();
+    w('== NDJSON ==');
+    inputLines('ndjson');
+    const cut = s.inputs['ndjson-corrupt'];
+    if (cut) w(`corrupt  ${cut.file}: ${cut.describe}`);
+    w();
+    const split = s.comparisons.ndjson;
+    table(w, ['case', 'median ms', 'MB/s', 'lines/s', '× floor', 'peak RSS MB', 'counted'], nd.map((c) => c.status === 'ok'
+      ? [c.name + (c.role === 'check' ? ' (1 round)' : ''), fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0),
+          c.ratio_to_floor === null ? '–' : fixed(c.ratio_to_floor, 3) + '×', fixed(c.peak_rss_mb, 1), countsText(c)]
+      : [c.name, 'FAILED', '', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]));
+    failures(nd);
+    w();
+    if (split && split.median !== null) {
+      w(targetLine(t['engine_ndjson_vs_split_parse']!, `engine-ndjson ÷ line split + JSON.parse (same round, ${split.per_round.length} rounds)`, '×', 2, '≥'));
+    }
+    lines(targetLine(t['engine_ndjson_peak_rss_mb']!, 'engine-ndjson peak RSS', ' MB', 1, '<'));
+    const cc = t['ndjson_corrupt_line_reported']!;
+    if (cc.value !== null) {
+      w(`corrupted line: ${cc.met ? `reported as invalid_json on exactly line ${int(Number(cut?.expected?.['line'] ?? 0))}, one transaction fewer counted, preflight failed (check: met)` : 'NOT reported as it should be (check: NOT met; see FAILED above)'}`);
+    }
+  }
+
+  const sv = s.cases.filter((c) => c.group === 'server');
+  if (sv.length > 0) {
+    w();
+    w('== server ==');
+    w('server   the real server (start() from server/main.ts) in its own process per case, fresh SQLite file in a temp folder,');
+    w('         rate limit off; the client (fetch + FormData) in the case process');
+    for (const c of sv) {
+      const i = s.inputs[c.input];
+      if (i) w(`${c.name}: ${i.file}, ${(i.bytes / MB).toFixed(1)} MB, ${i.describe}`);
+    }
+    w();
+    table(w, ['case', 'median ms', 'MB/s', 'rows/s', 'server peak RSS MB', 'counted'], sv.map((c) => c.status === 'ok'
+      ? [c.name, fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0), fixed(c.peak_rss_mb, 1), countsText(c)]
+      : [c.name, 'FAILED', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]));
+    w('(median ms: server-post-10mb = request start to the 201; server-publish-100k = the 201 to the worker finishing)');
+    failures(sv);
+    w();
+    lines(
+      targetLine(t['server_post_10mb_ms']!, 'server-post-10mb, time to 201', ' ms', 0, '<'),
+      targetLine(t['server_post_10mb_peak_rss_mb']!, 'server-post-10mb, server peak RSS', ' MB', 1, '<'),
+      targetLine(t['server_publish_100k_ms']!, 'server-publish-100k, publish time', ' ms', 0, '<'),
+    );
+    const cat = s.cases.find((c) => c.name === 'server-publish-100k' && c.status === 'ok')?.server?.categories;
+    if (cat) {
+      w(targetLine(t['categories_p99_ms_during_publish']!, 'GET /api/v1/categories during the publish, p99', ' ms', 1, '<'));
+      w(`  (${int(cat.requests)} requests a round, one after another, ${cat.failed} failed; p50 ${cat.p50_ms.toFixed(1)} ms, ` +
+        `p99 ${cat.p99_ms.toFixed(1)} ms (worst round ${cat.p99_ms_max.toFixed(1)} ms), max ${cat.max_ms.toFixed(1)} ms)`);
+    }
+  }
+  if (!s.ok) w('\nFAILED: a case did not finish or counted something other than what its input holds; no speed of it is a result.');
 }
 
 export function printJson(s: Summary, out: NodeJS.WritableStream = process.stdout): void {

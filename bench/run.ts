@@ -1,13 +1,19 @@
 // `npm run bench` (SPEC §5): runs each case in its own process, interleaved over N rounds, checks
 // every case's counts against what the generator wrote before it reports a speed, and prints
-// medians (MB/s, rows/s, peak RSS, ratio to the newline floor, the engine's ratio to the fastest
-// tokenize-only parser). A count mismatch marks the case FAILED and the exit status 1.
+// medians per group of cases:
 //
-//   npm run bench [-- --rounds 5] [--json] [--only engine,udsv] [--rows N] [--big]
+//   csv     the newline floor, csv-parse, uDSV, Papa Parse, the engine's CSV pipeline (1M rows)
+//   ndjson  the newline floor, line split + JSON.parse, stream-json, the engine's NDJSON pipeline
+//           (1M-line export), and the corrupted-line check (one round)
+//   server  a ~10 MB CSV POST to its 201, and publishing 100,000 rows while GET /categories runs
+//
+// A count mismatch marks the case FAILED and the exit status 1.
+//
+//   npm run bench [-- --rounds 5] [--json] [--only engine,udsv | --only ndjson,server] [--rows N] [--lines N] [--big]
 //   npm run bench -- --file statement.csv --date-format %d/%m/%Y --col-sep ';'
+//   npm run bench -- --file export.ndjson
 //
-// Cases live in bench/cases/, one file each, registered in CASES below (NDJSON and server cases
-// join the registry with their own `input`).
+// Cases live in bench/cases/, one file each, registered in CASES below with the input they read.
 
 import { spawn } from 'node:child_process';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -16,38 +22,78 @@ import { fileURLToPath } from 'node:url';
 import { BenchUsageError, parseBenchArgs, USAGE, type BenchArgs } from './args.ts';
 import type { CaseReport } from './case-io.ts';
 import { generateCsv, type CsvMeta } from './generate.ts';
-import { printJson, printTable, summarize, type CaseRun, type Role, type RunSetup } from './report.ts';
+import { corruptNdjson, generateNdjson, type CorruptMeta, type NdjsonMeta } from './generate-ndjson.ts';
+import {
+  GROUPS, printJson, printTable, summarize, type CaseRun, type Group, type InputSetup, type Role, type RunSetup,
+} from './report.ts';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(BENCH);
 const DEFAULT_ROWS = 1_000_000;
+const DEFAULT_LINES = 1_000_000;
 /** ~1.0 GB at the generator's ~61.8 bytes a row. */
 const BIG_ROWS = 16_200_000;
+/** ~9.9 MB at ~61.8 bytes a row: a "10 MB" upload that stays under the server's MAX_CSV_BYTES. */
+const POST_ROWS = 160_000;
+const PUBLISH_ROWS = 100_000;
+/** The server's default MAX_CSV_BYTES (SPEC §3.1), which the 10 MB upload must stay under. */
+const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 type Mode = RunSetup['mode'];
+/** The files cases read: generated (checked against their sidecars) or the user's. */
+type InputName = 'csv' | 'ndjson' | 'ndjson-corrupt' | 'server-post-csv' | 'server-publish-csv';
 
 interface CaseDef {
   name: string;
   script: string;
-  /**
-   * The generated input the case reads. Only 'csv' exists so far; the NDJSON cases bring their
-   * generator, their own floor (line split over the NDJSON file) and a check against its sidecar.
-   */
-  input: 'csv';
+  group: Group;
+  input: InputName;
   role: Role;
   what: string;
   modes: readonly Mode[];
+  /** Run in the first round only (a correctness check, not a speed to take a median of). */
+  once?: boolean;
 }
 
 const CASES: readonly CaseDef[] = [
-  { name: 'newline-floor', script: 'cases/newline-floor.ts', input: 'csv', role: 'floor', what: 'count \\n bytes in 64 KiB chunks (the I/O floor)', modes: ['generated', 'big', 'file'] },
-  { name: 'csv-parse', script: 'cases/csv-parse.ts', input: 'csv', role: 'parser', what: 'csv-parse stream API, raw arrays, utf-8', modes: ['generated'] },
-  { name: 'udsv', script: 'cases/udsv.ts', input: 'csv', role: 'tokenizer', what: 'uDSV incremental stringArrs, tokenize only', modes: ['generated', 'file'] },
-  { name: 'papaparse', script: 'cases/papaparse.ts', input: 'csv', role: 'tokenizer', what: 'Papa Parse stream input, chunk callback, no header/typing', modes: ['generated', 'file'] },
-  { name: 'engine', script: 'cases/engine.ts', input: 'csv', role: 'engine', what: 'readImport TransactionImport, full pipeline', modes: ['generated', 'big', 'file'] },
+  { name: 'newline-floor', script: 'cases/newline-floor.ts', group: 'csv', input: 'csv', role: 'floor', what: 'count \\n bytes in 64 KiB chunks (the I/O floor)', modes: ['generated', 'big', 'file'] },
+  { name: 'csv-parse', script: 'cases/csv-parse.ts', group: 'csv', input: 'csv', role: 'parser', what: 'csv-parse stream API, raw arrays, utf-8', modes: ['generated'] },
+  { name: 'udsv', script: 'cases/udsv.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'uDSV incremental stringArrs, tokenize only', modes: ['generated', 'file'] },
+  { name: 'papaparse', script: 'cases/papaparse.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'Papa Parse stream input, chunk callback, no header/typing', modes: ['generated', 'file'] },
+  { name: 'engine', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'engine', what: 'readImport TransactionImport, full pipeline', modes: ['generated', 'big', 'file'] },
+
+  { name: 'ndjson-floor', script: 'cases/newline-floor.ts', group: 'ndjson', input: 'ndjson', role: 'floor', what: 'count \\n bytes of the NDJSON file (the I/O floor)', modes: ['generated', 'file'] },
+  { name: 'ndjson-split-parse', script: 'cases/ndjson-split-parse.ts', group: 'ndjson', input: 'ndjson', role: 'tokenizer', what: 'split at \\n bytes, decode each line, JSON.parse', modes: ['generated', 'file'] },
+  { name: 'stream-json', script: 'cases/stream-json.ts', group: 'ndjson', input: 'ndjson', role: 'parser', what: 'stream-json JSON Lines parser (asStream), values counted', modes: ['generated', 'file'] },
+  { name: 'engine-ndjson', script: 'cases/engine-ndjson.ts', group: 'ndjson', input: 'ndjson', role: 'engine', what: 'readNative: counts + full preflight', modes: ['generated', 'file'] },
+  { name: 'ndjson-corrupt', script: 'cases/engine-ndjson.ts', group: 'ndjson', input: 'ndjson-corrupt', role: 'check', what: 'readNative on a copy with one line cut in half', modes: ['generated'], once: true },
+
+  { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
+  { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
 ];
 
-/** Count problems of one report against the generator's sidecar; empty when it counted right. */
+type Expected =
+  | { kind: 'csv'; meta: CsvMeta }
+  | { kind: 'ndjson'; meta: NdjsonMeta }
+  | { kind: 'ndjson-corrupt'; meta: CorruptMeta }
+  | { kind: 'none' };
+
+interface Input {
+  name: InputName;
+  file: string;
+  bytes: number;
+  expected: Expected;
+  describe: string;
+  detail?: string;
+}
+
+const int = (n: number) => n.toLocaleString('en-US');
+const rel = (f: string) => (relative(ROOT, f).startsWith('..') ? f : relative(ROOT, f));
+const sameCounts = (a: Record<string, number> | undefined, b: Record<string, number>) =>
+  a !== undefined && Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, n]) => a[k] === n);
+const showCounts = (c: Record<string, number> | undefined) => (c === undefined ? '(none)' : Object.entries(c).map(([k, n]) => `${k} ${n}`).join(', '));
+
+/** Count problems of one report against the CSV generator's sidecar; empty when it counted right. */
 function checkCsv(r: CaseReport, meta: CsvMeta): string[] {
   const problems: string[] = [];
   // The generator writes one header line and then meta.rows data lines.
@@ -57,6 +103,86 @@ function checkCsv(r: CaseReport, meta: CsvMeta): string[] {
   if (r.rows_count !== undefined && r.rows_count !== meta.rows) problems.push(`rows_count ${r.rows_count}; the generator wrote ${meta.rows} rows`);
   if (r.header_line !== undefined && r.header_line !== 1) problems.push(`header_line ${r.header_line}; the header is line 1`);
   if (r.invalid_rows !== null && r.invalid_rows !== meta.invalid_rows) problems.push(`invalid_rows_count ${r.invalid_rows}; the generator wrote ${meta.invalid_rows} invalid rows`);
+  return problems;
+}
+
+/** The NDJSON export: every line is a record, of the types and counts the sidecar lists, and the preflight passes. */
+function checkNdjson(r: CaseReport, meta: NdjsonMeta): string[] {
+  const problems: string[] = [];
+  if (r.records !== meta.lines) problems.push(`saw ${r.records} lines/records; the generator wrote ${meta.lines} lines`);
+  if (r.invalid_rows !== null && r.invalid_rows !== 0) problems.push(`${r.invalid_rows} lines invalid; the generator wrote none`);
+  if (r.lines_count !== undefined && r.lines_count !== meta.lines) problems.push(`lines_count ${r.lines_count}; the generator wrote ${meta.lines}`);
+  if (r.rows_count !== undefined && r.rows_count !== meta.lines) problems.push(`rows_count ${r.rows_count}; the generator wrote ${meta.lines} records`);
+  if (r.preflight !== undefined) {
+    if (!sameCounts(r.expected_record_counts, meta.counts)) {
+      problems.push(`expected_record_counts {${showCounts(r.expected_record_counts)}}; the generator wrote {${showCounts(meta.counts)}}`);
+    }
+    const p = r.preflight;
+    if (!p.valid || Object.keys(p.error_counts).length > 0) {
+      problems.push(`preflight failed on a file written to pass it: ${showCounts(p.error_counts)}; first: ${JSON.stringify(p.errors[0] ?? null)}`);
+    }
+    if (Object.keys(p.warning_counts).length > 0) problems.push(`preflight warnings on a file written without any: ${showCounts(p.warning_counts)}`);
+  }
+  return problems;
+}
+
+/** The corrupted copy: the cut line reported as invalid_json by number, nothing else wrong, one transaction fewer. */
+function checkCorrupt(r: CaseReport, cm: CorruptMeta): string[] {
+  const problems: string[] = [];
+  if (r.preflight === undefined) return ['the case reported no preflight'];
+  const p = r.preflight;
+  // Every non-blank line gets a result, the broken one too (as a line that is not a record).
+  if (r.records !== cm.lines) problems.push(`saw ${r.records} lines; the file has ${cm.lines}`);
+  if (p.valid) problems.push(`preflight passed a file with line ${cm.line} cut in half`);
+  if (!sameCounts(p.error_counts, { invalid_json: 1 })) problems.push(`preflight errors {${showCounts(p.error_counts)}}; want exactly one invalid_json`);
+  const first = p.errors[0];
+  if (first === undefined || first.code !== 'invalid_json' || first.line !== cm.line) {
+    problems.push(`first error ${JSON.stringify(first ?? null)}; want invalid_json on line ${cm.line}`);
+  }
+  if (!sameCounts(r.expected_record_counts, cm.counts)) {
+    problems.push(`expected_record_counts {${showCounts(r.expected_record_counts)}}; want {${showCounts(cm.counts)}} (one transaction fewer)`);
+  }
+  return problems;
+}
+
+/** The 10 MB POST: a 201 whose stats are what the generator wrote. */
+function checkPost(r: CaseReport, meta: CsvMeta): string[] {
+  const v = r.server;
+  if (v === undefined) return ['the case reported no server figures'];
+  if (v.status !== 201) return [`POST answered ${v.status} ${v.error ?? ''}; want 201`];
+  const problems: string[] = [];
+  if (v.stats?.rows_count !== meta.rows) problems.push(`201 stats.rows_count ${v.stats?.rows_count}; the generator wrote ${meta.rows} rows`);
+  if (v.stats?.invalid_rows_count !== meta.invalid_rows) problems.push(`201 stats.invalid_rows_count ${v.stats?.invalid_rows_count}; the generator wrote ${meta.invalid_rows}`);
+  return problems;
+}
+
+/** The publish: 201, every row written once for this import, the import complete, and no failed GET. */
+function checkPublish(r: CaseReport, meta: CsvMeta): string[] {
+  const v = r.server;
+  if (v === undefined) return ['the case reported no server figures'];
+  if (v.status !== 201) return [`POST with publish answered ${v.status} ${v.error ?? ''}; want 201`];
+  const problems: string[] = [];
+  if (v.stats?.rows_count !== meta.rows || v.stats?.invalid_rows_count !== 0) {
+    problems.push(`201 stats ${JSON.stringify(v.stats)}; the generator wrote ${meta.rows} rows, none invalid`);
+  }
+  if (v.import_status !== 'complete') problems.push(`import ended ${v.import_status}; want complete`);
+  if (v.transactions_in_db !== meta.rows) problems.push(`${v.transactions_in_db} transactions rows carry the import's id; want ${meta.rows}`);
+  if (v.summary_created !== meta.rows) problems.push(`summary.transactions.created ${v.summary_created}; want ${meta.rows}`);
+  if (v.categories === undefined || v.categories.requests === 0) problems.push('no GET /api/v1/categories was measured during the publish');
+  else if (v.categories.failed > 0) problems.push(`${v.categories.failed} of ${v.categories.requests} GET /api/v1/categories did not answer 200`);
+  return problems;
+}
+
+function check(c: CaseDef, r: CaseReport, input: Input): string[] {
+  const problems: string[] = [];
+  if (r.bytes !== null && r.bytes !== input.bytes) problems.push(`read ${r.bytes} bytes of ${input.bytes}`);
+  const e = input.expected;
+  if (e.kind === 'csv') {
+    if (c.name === 'server-post-10mb') problems.push(...checkPost(r, e.meta));
+    else if (c.name === 'server-publish-100k') problems.push(...checkPublish(r, e.meta));
+    else problems.push(...checkCsv(r, e.meta));
+  } else if (e.kind === 'ndjson') problems.push(...checkNdjson(r, e.meta));
+  else if (e.kind === 'ndjson-corrupt') problems.push(...checkCorrupt(r, e.meta));
   return problems;
 }
 
@@ -85,68 +211,142 @@ function runCase(c: CaseDef, file: string, options: Record<string, string>): Pro
   });
 }
 
-/** Reads the file once, untimed, so every case (the first of round 1 too) starts from a warm page cache. */
+/** Reads a file once, untimed, so every case (the first of round 1 too) starts from a warm page cache. */
 async function warm(file: string): Promise<void> {
   for await (const _ of createReadStream(file, { highWaterMark: 1 << 20 }));
 }
 
 function versions(): Record<string, string> {
   const v = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  return { 'csv-parse': v('csv-parse'), udsv: v('udsv'), papaparse: v('papaparse'), tsx: v('tsx') };
+  return {
+    'csv-parse': v('csv-parse'), udsv: v('udsv'), papaparse: v('papaparse'), 'stream-json': v('stream-json'),
+    'better-sqlite3': v('better-sqlite3'), tsx: v('tsx'),
+  };
 }
 
-function selectCases(mode: Mode, only: string[] | null): CaseDef[] {
-  const inMode = CASES.filter((c) => c.modes.includes(mode));
-  if (only === null) return inMode;
-  const unknown = only.filter((n) => !inMode.some((c) => c.name === n));
-  if (unknown.length > 0) {
-    throw new BenchUsageError(`--only: ${unknown.join(', ')} not among this mode's cases (${inMode.map((c) => c.name).join(', ')})`);
+/** Splits a comma-separated list into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const part of text.split(', ')) {
+    const next = line === '' ? part : `${line}, ${part}`;
+    if (next.length > width && line !== '') {
+      out.push(line + ',');
+      line = part;
+    } else line = next;
   }
-  return inMode.filter((c) => only.includes(c.name));
+  if (line !== '') out.push(line);
+  return out;
+}
+
+const isNdjsonFile = (f: string) => /\.(ndjson|jsonl)$/i.test(f);
+
+function selectCases(mode: Mode, only: string[] | null, file: string | null): CaseDef[] {
+  let inMode = CASES.filter((c) => c.modes.includes(mode));
+  if (file !== null) inMode = inMode.filter((c) => (isNdjsonFile(file) ? c.group === 'ndjson' : c.group === 'csv'));
+  if (only === null) return inMode;
+  const unknown = only.filter((n) => !inMode.some((c) => c.name === n || c.group === n));
+  if (unknown.length > 0) {
+    const groups = GROUPS.filter((g) => inMode.some((c) => c.group === g));
+    throw new BenchUsageError(`--only: ${unknown.join(', ')} not among this mode's cases (${inMode.map((c) => c.name).join(', ')}) or groups (${groups.join(', ')})`);
+  }
+  return inMode.filter((c) => only.includes(c.name) || only.includes(c.group));
+}
+
+async function prepareInputs(args: BenchArgs, cases: readonly CaseDef[]): Promise<Map<InputName, Input>> {
+  const needed = new Set(cases.map((c) => c.input));
+  const inputs = new Map<InputName, Input>();
+  const say = (m: string) => process.stderr.write(`bench: ${m}\n`);
+  const stat = (file: string) => statSync(file).size;
+  const csvInput = (name: InputName, meta: CsvMeta): Input => ({
+    name, file: meta.file, bytes: meta.bytes, expected: { kind: 'csv', meta },
+    describe: `generated (seed ${meta.seed}): ${int(meta.rows)} rows + header, ${meta.invalid_rows === 0 ? 'none' : int(meta.invalid_rows)} invalid`,
+  });
+  if (args.file !== null) {
+    const name: InputName = isNdjsonFile(args.file) ? 'ndjson' : 'csv';
+    inputs.set(name, { name, file: args.file, bytes: stat(args.file), expected: { kind: 'none' }, describe: 'your file' });
+    return inputs;
+  }
+  if (needed.has('csv')) {
+    const rows = args.rows ?? (args.big ? BIG_ROWS : DEFAULT_ROWS);
+    say(`generated CSV of ${int(rows)} rows (cached under bench/.cache/; written on first use)…`);
+    inputs.set('csv', csvInput('csv', await generateCsv(rows)));
+  }
+  if (needed.has('ndjson') || needed.has('ndjson-corrupt')) {
+    const lines = args.lines ?? DEFAULT_LINES;
+    say(`generated NDJSON export of ${int(lines)} lines (cached; written on first use, ~15 s for 1M lines)…`);
+    const meta = await generateNdjson(lines);
+    const types = Object.values(meta.counts).filter((n) => n > 0).length;
+    inputs.set('ndjson', {
+      name: 'ndjson', file: meta.file, bytes: meta.bytes, expected: { kind: 'ndjson', meta },
+      describe: `generated (seed ${meta.seed}): ${int(meta.lines)} lines, one record each, of ${types} record types`,
+      detail: wrap(Object.entries(meta.counts).map(([k, n]) => `${int(n)} ${k}`).join(', '), 100).join('\n         '),
+    });
+    if (needed.has('ndjson-corrupt')) {
+      say('its copy with one line cut in half (cached)…');
+      const cm = await corruptNdjson(meta);
+      inputs.set('ndjson-corrupt', { name: 'ndjson-corrupt', file: cm.file, bytes: cm.bytes, expected: { kind: 'ndjson-corrupt', meta: cm }, describe: cm.what });
+    }
+  }
+  if (needed.has('server-post-csv')) {
+    say(`generated CSV of ${int(POST_ROWS)} rows for the upload (cached)…`);
+    const meta = await generateCsv(POST_ROWS);
+    if (meta.bytes > MAX_CSV_BYTES) throw new Error(`the upload CSV holds ${meta.bytes} bytes, over the server's MAX_CSV_BYTES (${MAX_CSV_BYTES})`);
+    inputs.set('server-post-csv', csvInput('server-post-csv', meta));
+  }
+  if (needed.has('server-publish-csv')) {
+    say(`generated CSV of ${int(PUBLISH_ROWS)} clean rows for the publish (cached)…`);
+    inputs.set('server-publish-csv', csvInput('server-publish-csv', await generateCsv(PUBLISH_ROWS, undefined, { clean: true })));
+  }
+  for (const i of inputs.values()) {
+    const size = stat(i.file);
+    if (i.expected.kind !== 'none' && size !== i.bytes) throw new Error(`${i.file} holds ${size} bytes; its sidecar says ${i.bytes}`);
+  }
+  return inputs;
 }
 
 async function main(args: BenchArgs): Promise<number> {
   const mode: Mode = args.file !== null ? 'file' : args.big ? 'big' : 'generated';
-  const cases = selectCases(mode, args.only);
-  let file: string;
-  let meta: CsvMeta | null = null;
   if (args.file !== null) {
-    file = args.file;
     try {
-      if (!statSync(file).isFile()) throw new BenchUsageError(`--file ${file} is not a file`);
+      if (!statSync(args.file).isFile()) throw new BenchUsageError(`--file ${args.file} is not a file`);
     } catch (e) {
       if (e instanceof BenchUsageError) throw e;
-      throw new BenchUsageError(`--file ${file}: ${(e as Error).message}`);
+      throw new BenchUsageError(`--file ${args.file}: ${(e as Error).message}`);
     }
-  } else {
-    const rows = args.rows ?? (args.big ? BIG_ROWS : DEFAULT_ROWS);
-    process.stderr.write(`bench: generated CSV of ${rows.toLocaleString('en-US')} rows (cached under bench/.cache/; written on first use)…\n`);
-    meta = await generateCsv(rows);
-    file = meta.file;
+    if (isNdjsonFile(args.file) && Object.keys(args.engineOptions).length > 0) {
+      throw new BenchUsageError('engine options apply to a CSV --file; the NDJSON cases read the file as it is');
+    }
   }
-  const bytes = statSync(file).size;
-  if (meta !== null && meta.bytes !== bytes) throw new Error(`${file} holds ${bytes} bytes; its sidecar says ${meta.bytes}`);
-  await warm(file);
+  const cases = selectCases(mode, args.only, args.file);
+  const inputs = await prepareInputs(args, cases);
+  for (const i of inputs.values()) await warm(i.file);
 
   const runs: CaseRun[] = [];
   for (let round = 1; round <= args.rounds; round++) {
     const times: string[] = [];
     for (const c of cases) {
-      const { report, problems } = await runCase(c, file, args.engineOptions);
-      if (report !== null) {
-        if (report.bytes !== null && report.bytes !== bytes) problems.push(`read ${report.bytes} bytes of ${bytes}`);
-        if (meta !== null) problems.push(...checkCsv(report, meta));
-      }
+      if (c.once && round > 1) continue;
+      const input = inputs.get(c.input)!;
+      const { report, problems } = await runCase(c, input.file, c.group === 'csv' ? args.engineOptions : {});
+      if (report !== null) problems.push(...check(c, report, input));
       runs.push({ round, name: c.name, role: c.role, report, problems });
       times.push(`${c.name} ${report === null ? 'did not finish' : (report.elapsed_ms / 1000).toFixed(2) + ' s' + (problems.length ? ' (count mismatch)' : '')}`);
     }
     process.stderr.write(`bench: round ${round}/${args.rounds}: ${times.join(', ')}\n`);
   }
 
+  const inputSetups: InputSetup[] = [...inputs.values()].map((i) => {
+    const e = i.expected;
+    return {
+      name: i.name, file: rel(i.file), bytes: i.bytes, describe: i.describe, ...(i.detail ? { detail: i.detail } : {}),
+      expected: e.kind === 'none' ? null : { ...e.meta, file: rel(e.meta.file), ...('source' in e.meta ? { source: rel(e.meta.source) } : {}) },
+      sidecar: e.kind === 'none' ? null : rel(e.meta.file + '.json'),
+    };
+  });
   const summary = summarize({
-    mode, file: relative(ROOT, file).startsWith('..') ? file : relative(ROOT, file), bytes,
-    expected: meta === null ? null : { rows: meta.rows, invalid_rows: meta.invalid_rows, seed: meta.seed, sidecar: relative(ROOT, meta.file + '.json') },
-    rounds: args.rounds, cases: cases.map(({ name, role, what }) => ({ name, role, what })), versions: versions(),
+    mode, rounds: args.rounds, inputs: inputSetups,
+    cases: cases.map(({ name, group, role, what, input }) => ({ name, group, role, what, input })), versions: versions(),
   }, runs);
   if (args.json) printJson(summary);
   else printTable(summary);

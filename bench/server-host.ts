@@ -1,0 +1,65 @@
+// The server side of the server cases: the real server, started with `start(loadConfig(env))` from
+// server/main.ts (what `npm start` runs, minus its console messages), in a process of its own so
+// that its memory and its event loop are its own and the client's are not counted in them. The
+// case forks it with an IPC channel (bench/server-client.ts) and asks it, by message, for what only
+// the server side can see:
+//
+//   → {event: 'ready', url}                    once listening (PORT 0: a free port)
+//   → {event: 'finished', import_id, at}       when the publish worker reports a job finished
+//                                              (`at`: performance.timeOrigin + now(), epoch ms)
+//   ← {id, op: 'rss'}      → {id, ok, value: {rss_mb, max_rss_mb}}   current and peak RSS so far
+//   ← {id, op: 'account'}  → {id, ok, value: accountId}   a Depository account in the key's family
+//   ← {id, op: 'count', import_id} → {id, ok, value: n}   transactions rows written by that import
+//   ← {id, op: 'close'}    → {id, ok}; then the process exits (running.close(): server, worker, db)
+//
+// The account is written straight into the accounts table: the API has no endpoint to create one.
+
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../server/config.ts';
+import { start } from '../server/main.ts';
+
+type Message = { id: number; op: 'rss' | 'account' | 'close' } | { id: number; op: 'count'; import_id: string };
+
+const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+const running = await start(loadConfig(process.env), (m) => process.stderr.write(`server: ${m}\n`));
+running.worker.onFinished((importId) => void send({ event: 'finished', import_id: importId, at: performance.timeOrigin + performance.now() }));
+
+let closing: Promise<void> | null = null;
+const close = () => (closing ??= running.close());
+
+function answer(m: Message): unknown {
+  const db = running.db;
+  switch (m.op) {
+    case 'rss':
+      return { rss_mb: process.memoryUsage().rss / 1e6, max_rss_mb: (process.resourceUsage().maxRSS * 1024) / 1e6 };
+    case 'account': {
+      const familyId = db.prepare('SELECT family_id FROM users ORDER BY created_at LIMIT 1').pluck().get() as string;
+      const id = randomUUID();
+      const t = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, balance, currency, created_at, updated_at)
+         VALUES (?, ?, 'Bench Checking', 'bench checking', 'Depository', '0', 'USD', ?, ?)`,
+      ).run(id, familyId, t, t);
+      return id;
+    }
+    case 'count':
+      return db.prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(m.import_id) as number;
+    case 'close':
+      return null;
+  }
+}
+
+process.on('message', (m: Message) => {
+  void (async () => {
+    try {
+      if (m.op === 'close') await close();
+      await send({ id: m.id, ok: true, value: answer(m) });
+      if (m.op === 'close') process.disconnect();
+    } catch (e) {
+      await send({ id: m.id, ok: false, error: (e as Error).message });
+    }
+  })();
+});
+// The case went away without closing: stop cleanly anyway.
+process.on('disconnect', () => void close().then(() => process.exit(0)));
+await send({ event: 'ready', url: running.url });
