@@ -90,61 +90,9 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
   const { decimal, groups } = SPEC[format];
   const isGroup = (c: number) => groups.includes(c);
 
-  const group = groups[0]!;
-  /**
-   * The common case in one pass: an optional sign, digits with the format's main group mark, an
-   * optional decimal part. undefined hands anything else to the general reader below.
-   *
-   * Most amounts need only their group marks dropped (`-2,379,653.95` → `-2379653.95`), so the
-   * pieces between the marks are sliced from the text (sign included) and joined as they are met:
-   * a few short strings instead of separate integer, fraction and sign strings joined at the end
-   * (this function runs once a row, and those allocations were most of its cost).
-   */
-  const plain = (s: string): string | null | undefined => {
+  /** Everything the common case hands on: decorations, other group marks, `.5`, and the refusals. */
+  const general = (s: string): string | null => {
     const n = s.length;
-    let i = 0;
-    let c = s.charCodeAt(0);
-    const negative = c === 45;
-    if (negative || c === 43) i = 1;
-    const start = i;
-    let run = 0, groupsSeen = 0;
-    let kept = ''; // the text before the last group mark, marks left out
-    let seg = 0; // where the text after the last group mark starts
-    for (; i < n; i++) {
-      c = s.charCodeAt(i);
-      if (c >= 48 && c <= 57) { run++; continue; }
-      if (c === decimal) break;
-      if (c !== group) return undefined;
-      if (run === 0 || (groupsSeen === 0 ? run > 3 : run < 2 || run > 3)) return null;
-      kept += s.slice(seg, i);
-      seg = i + 1;
-      groupsSeen++;
-      run = 0;
-    }
-    if (run === 0) return undefined;
-    if (groupsSeen > 0 && run !== 3) return null;
-    const mark = i; // the decimal mark, or n
-    if (mark < n) {
-      for (i = mark + 1; i < n; i++) {
-        c = s.charCodeAt(i);
-        if (c < 48 || c > 57) return undefined;
-      }
-      if (mark + 1 === n) return undefined;
-    }
-    // No `+` and no leading zero: the text less its group marks is canonical (a first digit that
-    // is not 0 also rules out a negative zero), with the decimal mark turned into a point.
-    if (s.charCodeAt(0) !== 43 && s.charCodeAt(start) !== 48) {
-      if (decimal === DOT || mark === n) return groupsSeen === 0 ? s : kept + s.slice(seg);
-      return kept + s.slice(seg, mark) + '.' + s.slice(mark + 1);
-    }
-    // `kept` starts with the sign, which canonical() takes as a flag.
-    return canonical(negative, (kept + s.slice(seg, mark)).slice(start), mark === n ? null : s.slice(mark + 1));
-  };
-
-  return (s: string): string | null => {
-    const n = s.length;
-    const quick = plain(s);
-    if (quick !== undefined) return quick;
 
     let a = -1, b = -1;
     for (let i = 0; i < n; i++) if (isDigit(s.charCodeAt(i))) { a = i; break; }
@@ -197,5 +145,57 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
     if (signs > 1) return null;
     const negative = pre.sign === -1 || post.sign === -1 || pre.paren;
     return canonical(negative, int, fraction);
+  };
+
+  const group = groups[0]!;
+  /**
+   * The common case in one pass: an optional sign, digits with the format's main group mark, an
+   * optional decimal part. Anything else goes to general(), in the same call (a separate fast
+   * function returning "not mine" cost a call and a check per amount).
+   *
+   * Most amounts need only their group marks dropped (`-2,379,653.95` → `-2379653.95`), so the
+   * pieces between the marks are sliced from the text (sign included) and joined as they are met:
+   * a few short strings instead of separate integer, fraction and sign strings joined at the end
+   * (this function runs once a row, and those allocations were most of its cost).
+   */
+  return (s: string): string | null => {
+    const n = s.length;
+    let i = 0;
+    let c = s.charCodeAt(0);
+    const negative = c === 45;
+    if (negative || c === 43) i = 1;
+    const start = i;
+    let run = 0, groupsSeen = 0;
+    let kept = ''; // the text before the last group mark, marks left out
+    let seg = 0; // where the text after the last group mark starts
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c >= 48 && c <= 57) { run++; continue; }
+      if (c === decimal) break;
+      if (c !== group) return general(s);
+      if (run === 0 || (groupsSeen === 0 ? run > 3 : run < 2 || run > 3)) return null;
+      kept += s.slice(seg, i);
+      seg = i + 1;
+      groupsSeen++;
+      run = 0;
+    }
+    if (run === 0) return general(s);
+    if (groupsSeen > 0 && run !== 3) return null;
+    const mark = i; // the decimal mark, or n
+    if (mark < n) {
+      for (i = mark + 1; i < n; i++) {
+        c = s.charCodeAt(i);
+        if (c < 48 || c > 57) return general(s);
+      }
+      if (mark + 1 === n) return general(s);
+    }
+    // No `+` and no leading zero: the text less its group marks is canonical (a first digit that
+    // is not 0 also rules out a negative zero), with the decimal mark turned into a point.
+    if (s.charCodeAt(0) !== 43 && s.charCodeAt(start) !== 48) {
+      if (decimal === DOT || mark === n) return groupsSeen === 0 ? s : kept + s.slice(seg);
+      return kept + s.slice(seg, mark) + '.' + s.slice(mark + 1);
+    }
+    // `kept` starts with the sign, which canonical() takes as a flag.
+    return canonical(negative, (kept + s.slice(seg, mark)).slice(start), mark === n ? null : s.slice(mark + 1));
   };
 }
