@@ -206,7 +206,10 @@ export class CsvPipeline {
       if (this.sample.length >= DATE_SAMPLE_SIZE) this.decideDates();
       return;
     }
-    this.out.push(this.readRow(cells, line, trailing));
+    // An indexed store, not push(): each batch's array starts with small-integer elements and
+    // changes kind on its first row, which kept TurboFan from inlining push() (see tokenizer.ts).
+    const out = this.out;
+    out[out.length] = this.readRow(cells, line, trailing);
   };
 
   private readRow(cells: string[], line: number, trailing: number[] | null): RowResult {
