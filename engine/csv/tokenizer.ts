@@ -92,7 +92,18 @@ export class CsvTokenizer {
           i++;
           continue;
         }
-        if ((c === SPACE || c === TAB) && c !== sep) {
+        // An empty field (common: unused tag and note columns) needs no search and no slice.
+        if (c === sep) {
+          this.addField('');
+          i++;
+          continue;
+        }
+        if (c === LF || c === CR) {
+          this.addField('');
+          i = this.endRecord(s, i, emit);
+          continue;
+        }
+        if (c === SPACE || c === TAB) {
           this.state = S.LeadingSpace;
           continue;
         }
