@@ -103,7 +103,7 @@ export class NdjsonPipeline {
   }
 
   private record(text: string, line: number): void {
-    if (text.trim() === '') return;
+    if (text.charCodeAt(0) !== 123 /* { */ && text.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -9,7 +9,7 @@
 // warnings: those records are skipped at publish.
 
 import { equal, sum } from '../parse/decimal.ts';
-import { decimalFromJson, isoDay } from './values.ts';
+import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
@@ -138,88 +138,98 @@ export class Preflight {
     return Object.fromEntries([...this.unsupported].map(([t, u]) => [t, u.count]));
   }
 
+  /** An error on `line`, kept in `found` (the problems of the record being checked). */
+  private fail(found: PreflightProblem[], code: PreflightCode, line: number, message: string): void {
+    found.push(this.error(code, line, message));
+  }
+
   /** Checks one record of a known type; returns the problems found on its line. */
   check(type: RecordType, data: Data, line: number): PreflightProblem[] {
     const found: PreflightProblem[] = [];
-    const err = (code: PreflightCode, message: string) => found.push(this.error(code, line, message));
     const spec = RECORD_SPECS[type];
     this.importable++;
 
-    const missing = spec.required.filter((f) => !present(data[f]));
-    if (missing.length > 0) err('missing_required_fields', `${type} is missing ${missing.join(', ')}`);
+    let missing: string[] | null = null;
+    for (const f of spec.required) if (!present(data[f])) (missing ??= []).push(f);
+    if (missing !== null) this.fail(found, 'missing_required_fields', line, `${type} is missing ${missing.join(', ')}`);
     for (const f of spec.decimals) {
-      if (present(data[f]) && decimalFromJson(data[f]) === null) err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a decimal number`);
+      const v = data[f];
+      if (present(v) && !isDecimalJson(v)) this.fail(found, 'invalid_field_value', line, `${type} ${f} ${show(v)} is not a decimal number`);
     }
     for (const f of spec.dates) {
-      if (present(data[f]) && isoDay(data[f]) === null) {
-        err('invalid_field_value', `${type} ${f} ${show(data[f])} is not a date (YYYY-MM-DD)`);
-      }
+      const v = data[f];
+      if (present(v) && isoDay(v) === null) this.fail(found, 'invalid_field_value', line, `${type} ${f} ${show(v)} is not a date (YYYY-MM-DD)`);
     }
     if (type === 'Account' && present(data['accountable_type']) && !ACCOUNTABLE_TYPES.includes(data['accountable_type'] as never)) {
-      err('invalid_accountable_type', `Account ${show(data['id'])} has accountable_type ${show(data['accountable_type'])}; expected one of ${ACCOUNTABLE_TYPES.join(', ')}`);
+      this.fail(found, 'invalid_accountable_type', line,
+        `Account ${show(data['id'])} has accountable_type ${show(data['accountable_type'])}; expected one of ${ACCOUNTABLE_TYPES.join(', ')}`);
     }
 
     const id = idText(data['id']);
     if (id !== null) {
       const first = this.index(spec.idSpace).add(id, line);
-      if (first !== undefined) err('duplicate_source_id', `${type} id ${show(id)} was already used on line ${first}`);
+      if (first !== undefined) this.fail(found, 'duplicate_source_id', line, `${type} id ${show(id)} was already used on line ${first}`);
     }
 
-    if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line, err);
+    if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line, found);
     if (type === 'Category' && id !== null && idText(data['parent_id']) === id) {
-      err('invalid_field_value', `Category ${show(id)} names itself as its parent`);
+      this.fail(found, 'invalid_field_value', line, `Category ${show(id)} names itself as its parent`);
     }
-    for (const r of spec.references) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer', err);
-    if (type === 'Transaction') this.checkSplits(data, line, err);
+    for (const r of spec.references) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer', found);
+    if (type === 'Transaction') this.checkSplits(data, line, found);
     if (type === 'Valuation' && present(data['account_id']) && isoDay(data['date']) !== null) {
       // Same account and calendar day, however the time of day is written.
       const key = `${data['account_id']}\u0000${isoDay(data['date'])}`;
       const first = this.valuations.get(key);
-      if (first !== undefined) err('duplicate_valuation', `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
-      else this.valuations.set(key, line);
+      if (first !== undefined) {
+        this.fail(found, 'duplicate_valuation', line, `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
+      } else this.valuations.set(key, line);
     }
-    if (type === 'Rule') this.checkRule(data, line, err);
+    if (type === 'Rule') this.checkRule(data, line, found);
     return found;
   }
 
-  private checkName(type: TaxonomyType, data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+  private checkName(type: TaxonomyType, data: Data, line: number, found: PreflightProblem[]): void {
     if (typeof data['name'] !== 'string' || data['name'].trim() === '') return;
     const name = data['name'];
     const key = nameKey(name);
     const seen = this.names.get(type)!;
     const first = seen.get(key);
-    if (first) err('duplicate_taxonomy_name', `${type} name ${show(name)} was already used on line ${first.line}`);
+    if (first) this.fail(found, 'duplicate_taxonomy_name', line, `${type} name ${show(name)} was already used on line ${first.line}`);
     else seen.set(key, { line, name });
-    if (this.existing.get(type)!.has(key)) err('existing_taxonomy_collision', `${type} ${show(name)} already exists in this family`);
+    if (this.existing.get(type)!.has(key)) this.fail(found, 'existing_taxonomy_collision', line, `${type} ${show(name)} already exists in this family`);
   }
 
   private reference(
-    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean,
-    err: (c: PreflightCode, m: string) => void,
+    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean, found: PreflightProblem[],
   ): void {
     const v = data[field];
     if (!present(v)) return; // required ones are reported as missing fields
-    const values = many ? (Array.isArray(v) ? v : null) : [v];
-    if (values === null) {
-      err('invalid_field_value', `${type} ${field} must be a list of ids (got ${show(v)})`);
+    if (!many) {
+      this.referenceOne(type, field, space, v, line, warn, found);
       return;
     }
-    for (const item of values) {
-      const ref = idText(item);
-      if (ref === null) {
-        err('invalid_field_value', `${type} ${field} ${show(item)} is not an id`);
-        continue;
-      }
-      if (this.index(space).has(ref)) continue;
-      this.pendingRefs.push({ space, id: ref, line, what: `${type} ${field}`, warn });
+    if (!Array.isArray(v)) {
+      this.fail(found, 'invalid_field_value', line, `${type} ${field} must be a list of ids (got ${show(v)})`);
+      return;
     }
+    for (const item of v) this.referenceOne(type, field, space, item, line, warn, found);
   }
 
-  private checkSplits(data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+  private referenceOne(type: string, field: string, space: IdSpace, v: unknown, line: number, warn: boolean, found: PreflightProblem[]): void {
+    const ref = idText(v);
+    if (ref === null) {
+      this.fail(found, 'invalid_field_value', line, `${type} ${field} ${show(v)} is not an id`);
+      return;
+    }
+    if (!this.index(space).has(ref)) this.pendingRefs.push({ space, id: ref, line, what: `${type} ${field}`, warn });
+  }
+
+  private checkSplits(data: Data, line: number, found: PreflightProblem[]): void {
     const lines = data['split_lines'];
     if (lines === undefined || lines === null) return;
     if (!Array.isArray(lines)) {
-      err('invalid_split_lines', `Transaction ${show(data['id'])} split_lines must be a list`);
+      this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split_lines must be a list`);
       return;
     }
     if (lines.length === 0) return;
@@ -227,41 +237,41 @@ export class Preflight {
     let ok = true;
     lines.forEach((l: unknown, i: number) => {
       if (!l || typeof l !== 'object' || Array.isArray(l)) {
-        err('invalid_split_lines', `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
+        this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
         ok = false;
         return;
       }
       const sl = l as Data;
       const amount = decimalFromJson(sl['amount']);
       if (amount === null) {
-        err('invalid_split_lines', `Transaction ${show(data['id'])} split line ${i + 1} has no valid amount (got ${show(sl['amount'])})`);
+        this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} has no valid amount (got ${show(sl['amount'])})`);
         ok = false;
       } else amounts.push(amount);
       const id = idText(sl['id']);
       if (id !== null) {
         const first = this.index('Transaction').add(id, line);
-        if (first !== undefined) err('duplicate_source_id', `Transaction split line id ${show(id)} was already used on line ${first}`);
+        if (first !== undefined) this.fail(found, 'duplicate_source_id', line, `Transaction split line id ${show(id)} was already used on line ${first}`);
       }
-      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false, err);
-      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false, err);
-      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false, err);
+      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false, found);
+      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false, found);
+      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false, found);
     });
     const total = decimalFromJson(data['amount']);
     if (ok && total !== null && !equal(sum(amounts), total)) {
-      err('split_amount_mismatch', `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
+      this.fail(found, 'split_amount_mismatch', line, `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
     }
   }
 
-  private checkRule(data: Data, line: number, err: (c: PreflightCode, m: string) => void): void {
+  private checkRule(data: Data, line: number, found: PreflightProblem[]): void {
     const visit = (list: unknown, kind: 'conditions' | 'actions', depth: number) => {
       if (list === undefined || list === null) return;
       if (!Array.isArray(list)) {
-        err('invalid_field_value', `Rule ${show(data['id'])} ${kind} must be a list`);
+        this.fail(found, 'invalid_field_value', line, `Rule ${show(data['id'])} ${kind} must be a list`);
         return;
       }
       for (const item of list) {
         if (!item || typeof item !== 'object') {
-          err('invalid_field_value', `Rule ${show(data['id'])} has a ${kind} entry that is not an object`);
+          this.fail(found, 'invalid_field_value', line, `Rule ${show(data['id'])} has a ${kind} entry that is not an object`);
           continue;
         }
         const it = item as Data;

@@ -10,6 +10,23 @@ const Big = BigConstructor();
 const DECIMAL = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d{1,3}))?$/;
 const MAX_EXPONENT = 40;
 
+/** Whether a JSON value is a decimal decimalFromJson accepts; cheap enough to run on every record. */
+export function isDecimalJson(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'string') return false;
+  // The common case, `-123.45`, without a regex.
+  const n = v.length;
+  let i = n > 0 && (v.charCodeAt(0) === 45 || v.charCodeAt(0) === 43) ? 1 : 0;
+  let digits = 0, dots = 0;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && dots === 0) dots++;
+    else return decimalFromJson(v) !== null;
+  }
+  return digits > 0;
+}
+
 /** The canonical decimal string of a JSON decimal, or null when it is not one. */
 export function decimalFromJson(v: unknown): string | null {
   let text: string;
@@ -41,10 +58,26 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?
 /** The calendar date (YYYY-MM-DD) of an ISO date or timestamp, or null when it is not a real one. */
 export function isoDay(v: unknown): string | null {
   if (typeof v !== 'string') return null;
+  if (v.length === 10) {
+    // The common case, `YYYY-MM-DD`, without a regex.
+    const y = digitsAt(v, 0, 4), m = digitsAt(v, 5, 2), d = digitsAt(v, 8, 2);
+    if (y < 0 || m < 0 || d < 0 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return null;
+    return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m) ? v : null;
+  }
   const m = ISO.exec(v.trim());
   if (!m) return null;
   const y = +m[1]!, mo = +m[2]!, d = +m[3]!;
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   if (m[4] !== undefined && (+m[4] > 23 || +m[5]! > 59 || (m[6] !== undefined && +m[6] > 60))) return null;
   return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+function digitsAt(s: string, at: number, count: number): number {
+  let v = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    v = v * 10 + c - 48;
+  }
+  return v;
 }
