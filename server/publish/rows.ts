@@ -27,7 +27,17 @@ export class Occurrences {
 }
 
 const normalName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
-const normalAmount = (d: string) => new Big(d).toString();
+
+/** The amount with trailing fraction zeros dropped (`10.50` and `10.5` are one identity). */
+function normalAmount(d: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(d)) return new Big(d).toString();
+  if (d.indexOf('.') < 0) return d;
+  let end = d.length;
+  while (d.charCodeAt(end - 1) === 48) end--;
+  if (d.charCodeAt(end - 1) === 46) end--;
+  const out = d.slice(0, end);
+  return out === '-0' ? '0' : out;
+}
 
 export interface TransactionInput {
   accountId: string;

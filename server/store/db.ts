@@ -12,10 +12,13 @@ import { MIGRATIONS } from './schema.ts';
 
 export type Db = Database.Database;
 
-export function openDb(path: string, options: { migrate?: boolean } = {}): Db {
+export function openDb(path: string, options: { migrate?: boolean; cacheMiB?: number } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // 16 KiB pages (only a new, empty database takes it): bulk inserts of a publish touch fewer pages.
+  db.pragma('page_size = 16384');
   db.pragma('journal_mode = WAL');
+  if (options.cacheMiB) db.pragma(`cache_size = -${options.cacheMiB * 1024}`);
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 10000');

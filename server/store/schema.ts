@@ -92,13 +92,12 @@ CREATE TABLE transactions (
   category_id TEXT REFERENCES categories(id), merchant_id TEXT REFERENCES merchants(id), excluded INTEGER NOT NULL DEFAULT 0,
   kind TEXT NOT NULL DEFAULT 'standard', identity TEXT, ${owned}, ${ts}
 );
-CREATE INDEX transactions_family ON transactions(family_id, date);
-CREATE INDEX transactions_import ON transactions(import_id);
+CREATE INDEX transactions_family ON transactions(family_id);
 CREATE UNIQUE INDEX transactions_identity ON transactions(account_id, identity) WHERE identity IS NOT NULL;
 CREATE TABLE transaction_tags (
   transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE, tag_id TEXT NOT NULL REFERENCES tags(id),
   PRIMARY KEY (transaction_id, tag_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE split_lines (
   id TEXT PRIMARY KEY, family_id TEXT NOT NULL REFERENCES families(id),
   transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE, position INTEGER NOT NULL,
