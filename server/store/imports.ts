@@ -91,14 +91,23 @@ export function restageImport(db: Db, importId: string, input: { type: string; a
     .run(input.type, input.accountId, JSON.stringify(input.options), JSON.stringify(input.configuration), importId);
 }
 
-/** Writes staged content and row chunks in one short transaction. */
+/**
+ * Writes staged content and row chunks in one short transaction. Staged data needs no fsync of its
+ * own (synchronous=NORMAL, still safe from corruption in WAL mode): a crash throws it away anyway,
+ * and the FULL commit that finishes the import syncs the log with everything before it.
+ */
 export function appendStaged(db: Db, importId: string, content: { seq: number; bytes: Uint8Array }[], rows: { chunk: number; first: number; count: number; json: string }[]): void {
   const c = db.prepare('INSERT INTO import_contents (import_id, seq, bytes) VALUES (?, ?, ?)');
   const r = db.prepare('INSERT INTO import_row_chunks (import_id, chunk, first_row, count, data) VALUES (?, ?, ?, ?, ?)');
-  db.transaction(() => {
-    for (const x of content) c.run(importId, x.seq, x.bytes);
-    for (const x of rows) r.run(importId, x.chunk, x.first, x.count, x.json);
-  })();
+  db.pragma('synchronous = NORMAL');
+  try {
+    db.transaction(() => {
+      for (const x of content) c.run(importId, x.seq, x.bytes);
+      for (const x of rows) r.run(importId, x.chunk, x.first, x.count, x.json);
+    })();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
 }
 
 /** Replaces the staged rows (a re-read of stored content). */
