@@ -56,12 +56,15 @@ const RECENT_SLOTS = 32; // a power of two
  * passed to it before (and so added by the caller); a miss is merely a lookup the caller does anyway.
  */
 class Recent {
-  private readonly names: (string | undefined)[] = new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
+  // '' marks an empty slot (names are never empty; seen('') is false), so the names are all
+  // strings and the first comparison is a string comparison, not a generic one.
+  private readonly names: string[] = new Array<string>(RECENT_SLOTS).fill('');
   private readonly parents: (string | null)[] = new Array<string | null>(RECENT_SLOTS).fill(null);
 
   seen(name: string, parent: string | null): boolean {
     const n = name.length;
-    const slot = n === 0 ? 0 : (n + 7 * name.charCodeAt(0) + 31 * name.charCodeAt(n - 1)) & (RECENT_SLOTS - 1);
+    if (n === 0) return false;
+    const slot = (n + 7 * name.charCodeAt(0) + 31 * name.charCodeAt(n - 1)) & (RECENT_SLOTS - 1);
     if (this.names[slot] === name && this.parents[slot] === parent) return true;
     this.names[slot] = name;
     this.parents[slot] = parent;
