@@ -23,6 +23,7 @@ export class WriteContext {
   readonly summary: Summary = {};
   private readonly names = new Map<string, Map<string, string>>();
   private readonly statements = new Map<string, Statement>();
+  private readonly spellings = new Map<string, string>();
 
   constructor(db: Db, familyId: string, importId: string) {
     this.db = db;
@@ -61,7 +62,13 @@ export class WriteContext {
   }
 
   findId(table: 'categories' | 'tags' | 'merchants' | 'accounts', name: string): string | undefined {
-    return this.index(table).get(nameKey(name));
+    // Rows repeat the same few names: remember each spelling seen, so most lookups skip nameKey().
+    const spelled = `${table}\u0000${name}`;
+    const hit = this.spellings.get(spelled);
+    if (hit !== undefined) return hit;
+    const id = this.index(table).get(nameKey(name));
+    if (id !== undefined) this.spellings.set(spelled, id);
+    return id;
   }
 
   remember(table: 'categories' | 'tags' | 'merchants' | 'accounts', name: string, id: string): void {

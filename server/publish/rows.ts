@@ -58,7 +58,7 @@ export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occur
   const id = uuidv7();
   const changes = ctx.sql(
     `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) DO NOTHING`,
   ).run(id, ctx.familyId, tx.accountId, tx.date, tx.amount, tx.currency, tx.name, tx.notes, tx.categoryId, tx.merchantId, identity, ctx.importId, ctx.t, ctx.t).changes;
   if (changes === 0) {
     ctx.count('transactions', 'skipped');
@@ -159,7 +159,7 @@ export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWri
   const occurrences = new Occurrences();
   const insert = ctx.sql(
     `INSERT INTO trades (id, family_id, account_id, security_id, date, qty, price, amount, currency, identity, import_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) WHERE identity IS NOT NULL DO NOTHING`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) DO NOTHING`,
   );
   return {
     write(row) {

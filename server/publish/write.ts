@@ -33,7 +33,13 @@ export const KIND_TABLES: Record<string, string> = {
 /** The family's stored count of each of the 15 kinds. */
 export function familyCounts(db: Db, familyId: string): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const k of ALL_COUNT_KEYS) out[k] = db.prepare(`SELECT count(*) FROM ${KIND_TABLES[k]} WHERE family_id = ?`).pluck().get(familyId) as number;
+  for (const k of ALL_COUNT_KEYS) {
+    // Transactions are reached through the family's accounts (the index they have is per account).
+    const sql = k === 'transactions'
+      ? 'SELECT count(*) FROM transactions WHERE account_id IN (SELECT id FROM accounts WHERE family_id = ?)'
+      : `SELECT count(*) FROM ${KIND_TABLES[k]} WHERE family_id = ?`;
+    out[k] = db.prepare(sql).pluck().get(familyId) as number;
+  }
   return out;
 }
 

@@ -92,8 +92,9 @@ CREATE TABLE transactions (
   category_id TEXT REFERENCES categories(id), merchant_id TEXT REFERENCES merchants(id), excluded INTEGER NOT NULL DEFAULT 0,
   kind TEXT NOT NULL DEFAULT 'standard', identity TEXT, ${owned}, ${ts}
 );
-CREATE INDEX transactions_family ON transactions(family_id);
-CREATE UNIQUE INDEX transactions_identity ON transactions(account_id, identity) WHERE identity IS NOT NULL;
+-- One index serves both the re-import identity (unique per account; NULL identities, as in a
+-- NativeImport, never clash) and the family's transactions, reached through its accounts.
+CREATE UNIQUE INDEX transactions_identity ON transactions(account_id, identity);
 CREATE TABLE transaction_tags (
   transaction_id TEXT NOT NULL REFERENCES transactions(id) ON DELETE CASCADE, tag_id TEXT NOT NULL REFERENCES tags(id),
   PRIMARY KEY (transaction_id, tag_id)
@@ -118,7 +119,7 @@ CREATE TABLE trades (
   amount TEXT NOT NULL, currency TEXT NOT NULL, identity TEXT, ${owned}, ${ts}
 );
 CREATE INDEX trades_import ON trades(import_id);
-CREATE UNIQUE INDEX trades_identity ON trades(account_id, identity) WHERE identity IS NOT NULL;
+CREATE UNIQUE INDEX trades_identity ON trades(account_id, identity);
 CREATE TABLE holdings (
   id TEXT PRIMARY KEY, family_id TEXT NOT NULL REFERENCES families(id), account_id TEXT NOT NULL REFERENCES accounts(id),
   security_id TEXT NOT NULL REFERENCES securities(id), date TEXT NOT NULL, qty TEXT NOT NULL, price TEXT NOT NULL,
