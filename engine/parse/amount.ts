@@ -174,7 +174,8 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
       if (c === decimal) break;
       if (c !== group) return general(s);
       if (run === 0 || (groupsSeen === 0 ? run > 3 : run < 2 || run > 3)) return null;
-      kept += s.slice(seg, i);
+      // (The first piece is taken as it is: '' + piece would still be a concatenation call.)
+      kept = groupsSeen === 0 ? s.slice(0, i) : kept + s.slice(seg, i);
       seg = i + 1;
       groupsSeen++;
       run = 0;
