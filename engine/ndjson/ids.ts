@@ -57,29 +57,30 @@ function hash(): number {
   return (h ^ (h >>> 15)) >>> 0;
 }
 
-export class IdIndex {
-  private keys = new Uint32Array(4 * 1024);
-  private lines = new Int32Array(1024); // 0: empty slot
-  private used = 0;
-  private readonly plain = new Map<string, number>();
-
-  get size(): number {
-    return this.used + this.plain.size;
-  }
+/**
+ * One open-addressing table (load at most 1/2, doubling). An index holds 16 of them, chosen by the
+ * id's first hex digit, so a table that grows copies 1/16 of the ids: the old and new arrays are
+ * alive together only for that part, which keeps the peak close to what the index holds.
+ */
+class Table {
+  keys = new Uint32Array(4 * 256);
+  lines = new Int32Array(256); // 0: empty slot
+  used = 0;
 
   /** The slot holding `words`, or the empty slot where it would go. */
-  private slot(): number {
+  slot(): number {
     const mask = this.lines.length - 1;
+    const keys = this.keys, lines = this.lines;
     let i = hash() & mask;
     for (;;) {
-      if (this.lines[i] === 0) return i;
+      if (lines[i] === 0) return i;
       const k = i * 4;
-      if (this.keys[k] === words[0] && this.keys[k + 1] === words[1] && this.keys[k + 2] === words[2] && this.keys[k + 3] === words[3]) return i;
+      if (keys[k] === words[0] && keys[k + 1] === words[1] && keys[k + 2] === words[2] && keys[k + 3] === words[3]) return i;
       i = (i + 1) & mask;
     }
   }
 
-  private grow(): void {
+  grow(): void {
     const oldKeys = this.keys, oldLines = this.lines;
     this.keys = new Uint32Array(oldKeys.length * 2);
     this.lines = new Int32Array(oldLines.length * 2);
@@ -91,11 +92,29 @@ export class IdIndex {
       this.lines[s] = oldLines[i]!;
     }
   }
+}
+
+export class IdIndex {
+  private readonly tables: Table[] = [];
+  private readonly plain = new Map<string, number>();
+
+  get size(): number {
+    let n = this.plain.size;
+    for (const t of this.tables) if (t) n += t.used;
+    return n;
+  }
+
+  /** The table for the UUID in `words`. */
+  private table(): Table {
+    const n = words[0]! >>> 28;
+    return (this.tables[n] ??= new Table());
+  }
 
   /** The line the id was first seen on, or undefined. */
   line(id: string): number | undefined {
     if (!parseUuid(id)) return this.plain.get(id);
-    const l = this.lines[this.slot()]!;
+    const t = this.table();
+    const l = t.lines[t.slot()]!;
     return l === 0 ? undefined : l;
   }
 
@@ -110,11 +129,12 @@ export class IdIndex {
       if (first === undefined) this.plain.set(id, line);
       return first;
     }
-    const s = this.slot();
-    if (this.lines[s] !== 0) return this.lines[s];
-    this.keys.set(words, s * 4);
-    this.lines[s] = line;
-    if (++this.used * 2 > this.lines.length) this.grow();
+    const t = this.table();
+    const s = t.slot();
+    if (t.lines[s] !== 0) return t.lines[s];
+    t.keys.set(words, s * 4);
+    t.lines[s] = line;
+    if (++t.used * 2 > t.lines.length) t.grow();
     return undefined;
   }
 }
