@@ -64,11 +64,3 @@ export function sum(values: readonly string[]): string {
 export function equal(a: string, b: string): boolean {
   return new Big(a).eq(b);
 }
-
-/** Accepts the decimals NDJSON records carry: JSON strings or numbers, as text. */
-export function decimalFromJson(v: unknown): string | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? new Big(String(v)).toFixed() : null;
-  if (typeof v !== 'string') return null;
-  const t = v.trim();
-  return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(t) ? new Big(t).toFixed() : null;
-}

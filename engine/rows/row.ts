@@ -7,7 +7,7 @@ import { issue, type Code, type Issue } from '../errors.ts';
 import { isCurrency, type NormalizedOptions } from '../options.ts';
 import type { AmountParser } from '../parse/amount.ts';
 import type { DateParser } from '../parse/date.ts';
-import { DEFAULT_NAMES, type ColumnKey, type ColumnMap } from '../csv/columns.ts';
+import type { ColumnKey, ColumnMap } from '../csv/columns.ts';
 
 export type FieldValue = string | string[] | number | boolean | null | readonly unknown[];
 export type RowFields = Record<string, FieldValue>;
@@ -94,25 +94,6 @@ export function columnsOf(map: ColumnMap): Columns {
 /** The trimmed cell in column `i` of a record: '' when the field has no column (-1) or the record is short. */
 export function cellAt(cells: readonly string[], i: number): string {
   return i >= 0 && i < cells.length ? clean(cells[i]) : '';
-}
-
-export type CellOf = (cells: readonly string[]) => string;
-
-/** A getter for the trimmed cell of one mapped field ('' when the field has no column). */
-export function cellOf(map: ColumnMap, key: ColumnKey): CellOf {
-  const i = map.index[key];
-  if (i === undefined) return () => '';
-  return (cells) => clean(cells[i]);
-}
-
-/**
- * A getter per field: `const cell = cellsOf(map); cell.date(cells)`. The object is built key by
- * key and ends up in dictionary mode, so per-row code should prefer columnsOf() and cellAt().
- */
-export function cellsOf(map: ColumnMap): Record<ColumnKey, CellOf> {
-  const out = {} as Record<ColumnKey, CellOf>;
-  for (const k of Object.keys(DEFAULT_NAMES) as ColumnKey[]) out[k] = cellOf(map, k);
-  return out;
 }
 
 const DATE_FAILURE: Record<string, Code> = { invalid: 'DATE_INVALID', impossible: 'DATE_IMPOSSIBLE', out_of_range: 'DATE_OUT_OF_RANGE' };
