@@ -21,7 +21,7 @@ export type Source =
  */
 const CHUNK = 1 << 15;
 /** Bytes read from a file at a time (each read is handed on in CHUNK slices): fewer reads. */
-const FILE_CHUNK = 1 << 16;
+const FILE_CHUNK = 1 << 20;
 
 function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
   return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;

@@ -1,11 +1,13 @@
 // The streaming decoder: detection by BOM, NUL pattern, UTF-8 validity and single-byte evidence,
 // and chunk invariance (whole input against every chunk size 1..64 and sizes around the 4 KiB and
-// 64 KiB decision windows, which cut inside CRLF and inside multi-byte characters).
+// 64 KiB decision windows, which cut inside CRLF and inside multi-byte characters). The two line
+// splitters (decoded text; UTF-8 bytes) against the same table, whole and in every chunk size.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import iconv from 'iconv-lite';
 import { StreamDecoder } from '../engine/decode/decoder.ts';
+import { LineSplitter, Utf8LineSplitter } from '../engine/decode/lines.ts';
 import { SluiceError } from '../engine/errors.ts';
 import { chunksOf, utf8 } from './helpers.ts';
 
@@ -114,4 +116,68 @@ describe('undecodable and binary input', () => {
       assert.throws(() => decode(bytes, 3), (e: unknown) => e instanceof SluiceError && e.code === 'DECODE_BINARY');
     });
   }
+});
+
+describe('line splitters', () => {
+  type Line = [text: string, line: number, validUtf8: boolean];
+  const bad = (s: string) => Buffer.from(s.replace('?', '\xff'), 'latin1');
+  const cases: [string, Uint8Array, Line[]][] = [
+    ['LF', utf8('a\nb\n'), [['a', 1, true], ['b', 2, true]]],
+    ['CRLF', utf8('a\r\nb\r\n'), [['a', 1, true], ['b', 2, true]]],
+    ['lone CR', utf8('a\rb\rc'), [['a', 1, true], ['b', 2, true], ['c', 3, true]]],
+    ['mixed, blank lines kept', utf8('a\r\n\r\rb\n\nc\r'), [['a', 1, true], ['', 2, true], ['', 3, true], ['b', 4, true], ['', 5, true], ['c', 6, true]]],
+    ['no final line end', utf8('{"a":1}'), [['{"a":1}', 1, true]]],
+    ['one byte', utf8('x'), [['x', 1, true]]],
+    ['two bytes', utf8('x\n'), [['x', 1, true]]],
+    ['empty', utf8(''), []],
+    ['multi-byte characters', utf8('Café 日本\r\n寿司 🍣\n'), [['Café 日本', 1, true], ['寿司 🍣', 2, true]]],
+    ['a UTF-8 BOM is dropped', utf8('\uFEFFa\nb'), [['a', 1, true], ['b', 2, true]]],
+    ['a BOM alone', utf8('\uFEFF'), []],
+    ['a BOM-like start that is not one', Buffer.from([0xef, 0xbb, 0x0a, 0x61]), [['\uFFFD', 1, false], ['a', 2, true]]],
+    ['invalid bytes flag their line only', Buffer.concat([utf8('é\n'), bad('a?b\n'), utf8('c\n')]), [['é', 1, true], ['a\uFFFDb', 2, false], ['c', 3, true]]],
+    ['a cut character at the end', Buffer.from([0x61, 0x0a, 0xc3]), [['a', 1, true], ['\uFFFD', 2, false]]],
+  ];
+  const viaBytes = (chunks: Uint8Array[]) => {
+    const s = new Utf8LineSplitter();
+    const out: Line[] = [];
+    const sink = (text: string, line: number, valid: boolean) => out.push([text, line, valid]);
+    for (const c of chunks) s.push(c, sink);
+    s.end(sink);
+    assert.equal(s.linesSeen, out.length);
+    return out;
+  };
+  const viaText = (bytes: Uint8Array, size: number) => {
+    const d = new StreamDecoder('utf-8');
+    const s = new LineSplitter();
+    const out: Line[] = [];
+    const sink = (text: string, line: number) => out.push([text, line, !text.includes('\uFFFD')]);
+    for (const c of chunksOf(bytes, size)) s.push(d.push(c), sink);
+    s.push(d.end(), sink);
+    s.end(sink);
+    return out;
+  };
+  for (const [name, bytes, want] of cases) {
+    test(`${name}: both splitters, whole and every chunk size 1..16`, () => {
+      assert.deepEqual(viaBytes([bytes]), want);
+      for (let size = 1; size <= 16; size++) {
+        assert.deepEqual(viaBytes(chunksOf(bytes, size)), want, `bytes, chunk size ${size}`);
+        assert.deepEqual(viaText(bytes, size), want, `text, chunk size ${size}`);
+      }
+    });
+  }
+  test('a line longer than many chunks is joined once, in order', () => {
+    const long = 'x'.repeat(100_000) + 'é'.repeat(1000);
+    const bytes = utf8(`${long}\r\nend`);
+    assert.deepEqual(viaBytes(chunksOf(bytes, 7)), [[long, 1, true], ['end', 2, true]]);
+  });
+  test('a reused input buffer does not change a line already carried', () => {
+    const s = new Utf8LineSplitter();
+    const out: string[] = [];
+    const buf = Buffer.from('abc');
+    s.push(buf, (t) => out.push(t));
+    buf.write('\nzz');
+    s.push(buf, (t) => out.push(t));
+    s.end((t) => out.push(t));
+    assert.deepEqual(out, ['abc', 'zz']);
+  });
 });

@@ -15,6 +15,8 @@ import {
   ALL_COUNT_KEYS, PREFLIGHT_CODES, SluiceError, readNative,
   type NdjsonOptions, type NdjsonRecord, type NdjsonResult, type PreflightCode, type PreflightProblem, type Source,
 } from '../engine/index.ts';
+import { IdIndex } from '../engine/ndjson/ids.ts';
+import { decimalFromJson, isDecimalJson } from '../engine/ndjson/values.ts';
 import { asStream, chunksOf, utf8 } from './helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/ndjson/${name}`, import.meta.url));
@@ -191,10 +193,14 @@ describe('chunk invariance', () => {
     '{"type":"Merchant","data":{"id":"m1","name":"寿司 🍣 Ōsaka"}}',
     '{"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-03-01","amount":"12.50","name":"Café 日本 — ½ price 🍣","category_id":"c1","merchant_id":"m1"}}',
   ].join('\r\n') + '\r\n';
+  /** A Tag named "Caf" + the byte 0xFF, which is not UTF-8. */
+  const notUtf8 = Buffer.from('{"type":"Tag","data":{"id":"g1","name":"Caf\xff"}}\n', 'latin1');
   const inputs: [string, Uint8Array][] = [
     ['full-export.ndjson', fixtureBytes('full-export.ndjson')],
     ['full-export-crlf.ndjson', fixtureBytes('full-export-crlf.ndjson')],
     ['multi-byte UTF-8, CRLF, BOM', utf8('\uFEFF' + multiByte)],
+    ['lone CR', utf8(multiByte.replace(/\r\n/g, '\r'))],
+    ['a line with bytes that are not UTF-8', Buffer.concat([utf8(multiByte), notUtf8])],
   ];
   for (const [label, bytes] of inputs) {
     test(`${label}: whole vs every chunk size 1..64`, async () => {
@@ -209,6 +215,21 @@ describe('chunk invariance', () => {
     });
   }
 
+  test('bytes that are not UTF-8 make their line invalid_json, and only it', async () => {
+    const { records, result } = await readAll(Buffer.concat([notUtf8, utf8(multiByte)]));
+    assert.deepEqual(records.map((r) => [r.line, r.valid]), [[1, false], [2, false], [3, true], [5, true], [6, true]]);
+    assert.equal(records[0]!.data?.['name'], 'Caf\uFFFD');
+    assert.deepEqual(where(result.preflight.errors), [['invalid_json', 1], ['invalid_field_value', 2]]);
+    assert.match(result.preflight.errors[0]!.message, /not UTF-8/);
+  });
+
+  test('another encoding given as an option is decoded before the lines are cut', async () => {
+    const latin1 = Buffer.from(multiByte.replace(/[^\x00-\xff]/g, '?') + notUtf8.toString('latin1'), 'latin1');
+    const { records, result } = await readAll(latin1, { encoding: 'windows-1252' });
+    assert.equal(result.encoding, 'windows-1252');
+    assert.deepEqual(records.map((r) => r.data?.['name']), ['Compte courant ?', 'Café ??', '?? ?? ?saka', 'Café ?? ? ½ price ??', 'Cafÿ']);
+  });
+
   test('multi-byte text survives decoding', async () => {
     const { records, result } = await readAll(utf8(multiByte));
     assert.deepEqual(records.map((r) => r.data?.['name']), ['Compte courant €', 'Café 日本', '寿司 🍣 Ōsaka', 'Café 日本 — ½ price 🍣']);
@@ -216,6 +237,46 @@ describe('chunk invariance', () => {
     assert.equal(result.preflight.valid, false); // "1 234" is not a decimal: the file is read, line 1 is reported
     assert.deepEqual(where(result.preflight.errors), [['invalid_field_value', 1]]);
   });
+});
+
+describe('decimals in records', () => {
+  const cases: [unknown, string | null][] = [
+    ['12.50', '12.50'], ['-12.50', '-12.50'], ['0', '0'], ['0.00', '0.00'], ['-0', '0'], ['-0.00', '0.00'], ['-0.01', '-0.01'],
+    ['007.5', '7.5'], ['+3', '3'], ['12.', '12'], ['.5', '0.5'], [' 4.20 ', '4.20'], ['1e3', '1000'], ['1.5e-2', '0.015'],
+    ['-2E+2', '-200'], [12.5, '12.5'], [-3, '-3'], [0.1, '0.1'], [1e21, '1000000000000000000000'], [1e-7, '0.0000001'],
+    ['abc', null], ['1.2.3', null], ['', null], ['-', null], ['1 234', null], ['1,5', null], ['1e100000000', null],
+    [Number.NaN, null], [true, null], [null, null], [['1'], null],
+  ];
+  for (const [value, want] of cases) {
+    test(`${JSON.stringify(value) ?? String(value)} → ${want}`, () => {
+      assert.equal(decimalFromJson(value), want);
+      assert.equal(isDecimalJson(value), want !== null);
+    });
+  }
+});
+
+describe('the id index', () => {
+  const uuid = (n: number) => {
+    const h = (n * 2654435761 >>> 0).toString(16).padStart(8, '0');
+    return `${h}-${n.toString(16).padStart(4, '0').slice(-4)}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  };
+  // Past 4,096 ids the canonical UUIDs move from a Map to the typed tables, which then grow.
+  for (const count of [10, 4096, 4097, 50_000]) {
+    test(`${count} ids: each found at its line, none invented`, () => {
+      const idx = new IdIndex();
+      const others = ['42', 'ACCT-1', 'D9BBB9E6-4854-4FE9-935C-9FF6A9752AAF', 'd9bbb9e6-4854-4fe9-935c-9ff6a9752aa', 'g9bbb9e6-4854-4fe9-935c-9ff6a9752aaf'];
+      for (let i = 0; i < count; i++) assert.equal(idx.add(uuid(i), i + 1), undefined);
+      others.forEach((id, i) => assert.equal(idx.add(id, count + i + 1), undefined, id));
+      assert.equal(idx.size, count + others.length);
+      for (let i = 0; i < count; i++) assert.equal(idx.line(uuid(i)), i + 1);
+      others.forEach((id, i) => assert.equal(idx.line(id), count + i + 1, id));
+      assert.equal(idx.add(uuid(count - 1), 999_999), count, 'a duplicate answers the first line');
+      assert.equal(idx.add('ACCT-1', 999_999), count + 2);
+      for (let i = count; i < count + 100; i++) assert.equal(idx.has(uuid(i)), false);
+      assert.equal(idx.has('d9bbb9e6-4854-4fe9-935c-9ff6a9752aaf'), false, 'ids are exact: case matters');
+      assert.equal(idx.size, count + others.length);
+    });
+  }
 });
 
 describe('line order does not matter', () => {

@@ -2,18 +2,23 @@
 // per record out, and at the end the per-type counts and the preflight verdict. Flat memory: a
 // line is parsed, checked and handed on; only the preflight's indexes stay.
 //
-//   decode (UTF-8, BOM dropped) → physical lines (LF, CRLF, CR; blank lines skipped) → JSON.parse
+//   physical lines (LF, CRLF, CR; blank lines skipped) → decode (UTF-8, BOM dropped) → JSON.parse
 //   → record shape → per-type checks (preflight.ts) → counts
+//
+// UTF-8 (the format's encoding, and the default) is cut into lines as bytes and each line decoded
+// on its own (Utf8LineSplitter); another `encoding` given as an option is decoded first and cut as
+// text.
 //
 // The first non-blank line must be a record ({type, data}); otherwise the file is refused with
 // NDJSON_NOT_RECORDS (the API's invalid_ndjson). A line that is not JSON is an `invalid_json`
 // problem, never skipped silently.
 
 import { StreamDecoder } from '../decode/decoder.ts';
-import { LineSplitter } from '../decode/lines.ts';
+import { LineSplitter, Utf8LineSplitter } from '../decode/lines.ts';
+import { normalizeEncoding } from '../options.ts';
 import { SluiceError } from '../errors.ts';
-import { Preflight, type ExistingNames, type PreflightProblem, type PreflightResult } from './preflight.ts';
-import { COUNT_KEYS, emptyCounts, isRecordType, type RecordType } from './records.ts';
+import { Preflight, type ExistingNames, type Kind, type PreflightProblem, type PreflightResult } from './preflight.ts';
+import { emptyCounts } from './records.ts';
 
 export interface NdjsonRecord {
   line: number;
@@ -23,7 +28,7 @@ export interface NdjsonRecord {
   count_key: string | null;
   /** No problem was found on this line itself (references are resolved at the end). */
   valid: boolean;
-  issues: PreflightProblem[];
+  issues: readonly PreflightProblem[];
   data: Record<string, unknown> | null;
 }
 
@@ -50,31 +55,44 @@ export interface NdjsonOptions {
 }
 
 export class NdjsonPipeline {
-  private readonly decoder: StreamDecoder;
   private readonly preflight: Preflight;
   private readonly counts = emptyCounts();
-  private readonly lines = new LineSplitter();
-  private readonly onLine = (text: string, line: number) => this.record(text, line);
+  /** UTF-8: lines cut from the bytes. */
+  private readonly utf8: Utf8LineSplitter | null;
+  /** Any other encoding: decoded, then cut. */
+  private readonly decoder: StreamDecoder | null;
+  private readonly text = new LineSplitter();
+  private readonly onLine = (text: string, line: number, validUtf8: boolean) => this.record(text, line, validUtf8);
+  private readonly onText = (text: string, line: number) =>
+    this.record(text, line, this.decoder!.report.replacements === 0 || !text.includes('\uFFFD'));
   private sawRecord = false;
+  private lastType = '';
+  private lastKind: Kind | null = null;
   private rows = 0;
   private invalidRows = 0;
   private out: NdjsonRecord[] = [];
   private finished: PreflightResult | null = null;
 
   constructor(options: NdjsonOptions = {}) {
-    this.decoder = new StreamDecoder(options.encoding ?? 'utf-8');
+    const encoding = options.encoding ? (normalizeEncoding(options.encoding) ?? options.encoding) : 'utf-8';
+    this.utf8 = encoding === 'utf-8' ? new Utf8LineSplitter() : null;
+    this.decoder = encoding === 'utf-8' ? null : new StreamDecoder(encoding);
     this.preflight = new Preflight(options.existing_names ?? {}, options.max_issues ?? 1000);
   }
 
   push(bytes: Uint8Array): NdjsonRecord[] {
-    this.lines.push(this.decoder.push(bytes), this.onLine);
+    if (this.utf8) this.utf8.push(bytes, this.onLine);
+    else this.text.push(this.decoder!.push(bytes), this.onText);
     return this.drain();
   }
 
   end(): NdjsonRecord[] {
     if (this.finished) return [];
-    this.lines.push(this.decoder.end(), this.onLine);
-    this.lines.end(this.onLine);
+    if (this.utf8) this.utf8.end(this.onLine);
+    else {
+      this.text.push(this.decoder!.end(), this.onText);
+      this.text.end(this.onText);
+    }
     if (!this.sawRecord) throw new SluiceError('NDJSON_EMPTY', 'the file holds no records (it is empty or blank)', null);
     this.finished = this.preflight.finish();
     return this.drain();
@@ -84,9 +102,9 @@ export class NdjsonPipeline {
     const preflight = this.finished ?? this.preflight.finish();
     return {
       type: 'NativeImport',
-      encoding: this.decoder.report.encoding,
-      encoding_detected: this.decoder.report.detected,
-      lines_count: this.lines.linesSeen,
+      encoding: this.decoder?.report.encoding ?? 'utf-8',
+      encoding_detected: false,
+      lines_count: (this.utf8 ?? this.text).linesSeen,
       rows_count: this.rows,
       valid_rows_count: this.rows - this.invalidRows,
       invalid_rows_count: this.invalidRows,
@@ -102,7 +120,7 @@ export class NdjsonPipeline {
     return rows;
   }
 
-  private record(text: string, line: number): void {
+  private record(text: string, line: number, validUtf8: boolean): void {
     if (text.charCodeAt(0) !== 123 /* { */ && text.trim() === '') return;
     let value: unknown;
     try {
@@ -124,23 +142,28 @@ export class NdjsonPipeline {
     }
     const type = rec['type'] as string;
     const fields = data as Record<string, unknown>;
-    if (!isRecordType(type)) {
+    // Exports group records by type: the last one's checks are usually the ones wanted.
+    if (type !== this.lastType) {
+      this.lastType = type;
+      this.lastKind = this.preflight.kind(type);
+    }
+    const kind = this.lastKind;
+    if (kind === null) {
       this.preflight.unsupportedType(type, line);
       this.emit(line, type, null, false, [], fields);
       return;
     }
-    const key = COUNT_KEYS[type as RecordType];
-    this.counts[key]!++;
+    this.counts[kind.key]!++;
     this.rows++;
-    if (this.decoder.report.replacements > 0 && text.includes('\uFFFD')) {
+    if (!validUtf8) {
       const issue = this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`);
       this.invalidRows++;
-      this.emit(line, type, key, false, [issue, ...this.preflight.check(type, fields, line)], fields);
+      this.emit(line, type, kind.key, false, [issue, ...this.preflight.check(kind, fields, line)], fields);
       return;
     }
-    const issues = this.preflight.check(type, fields, line);
+    const issues = this.preflight.check(kind, fields, line);
     if (issues.length > 0) this.invalidRows++;
-    this.emit(line, type, key, issues.length === 0, issues, fields);
+    this.emit(line, type, kind.key, issues.length === 0, issues, fields);
   }
 
   /** The upload check: the first non-blank line must be a record. */
@@ -150,7 +173,7 @@ export class NdjsonPipeline {
     this.sawRecord = true;
   }
 
-  private emit(line: number, type: string | null, count_key: string | null, valid: boolean, issues: PreflightProblem[], data: Record<string, unknown> | null): void {
+  private emit(line: number, type: string | null, count_key: string | null, valid: boolean, issues: readonly PreflightProblem[], data: Record<string, unknown> | null): void {
     this.out.push({ line, type, count_key, valid, issues, data });
   }
 }

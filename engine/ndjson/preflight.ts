@@ -13,7 +13,7 @@ import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
-  RECORD_SPECS, RULE_ACTION_REFS, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
+  COUNT_KEYS, RECORD_SPECS, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
 } from './records.ts';
 
 export const PREFLIGHT_CODES = [
@@ -44,6 +44,20 @@ export interface PreflightResult {
 export type ExistingNames = Partial<Record<TaxonomyType, readonly string[]>>;
 
 type Data = Record<string, unknown>;
+
+/** A record type with what checking it needs resolved once. */
+export interface Kind {
+  type: RecordType;
+  /** Its count key (`transactions`). */
+  key: string;
+  spec: RecordSpec;
+  /** The index of its id space. */
+  ids: IdIndex;
+  refs: (Reference & { ids: IdIndex; what: string })[];
+}
+
+/** The problems of a record that has none: shared, so a clean record allocates no list. */
+const NONE: readonly PreflightProblem[] = Object.freeze([]);
 
 interface PendingRef {
   space: IdSpace;
@@ -86,6 +100,9 @@ function operandNames(value: unknown, valueRef: unknown): string[] {
 export class Preflight {
   private readonly maxListed: number;
   private readonly ids = new Map<RecordType | IdSpace, IdIndex>();
+  private readonly kinds = new Map<string, Kind | null>();
+  /** The problems of the record being checked. */
+  private found: PreflightProblem[] = NONE as PreflightProblem[];
   private readonly names = new Map<TaxonomyType, Map<string, { line: number; name: string }>>();
   private readonly existing = new Map<TaxonomyType, Set<string>>();
   private readonly valuations = new Map<string, number>();
@@ -138,98 +155,124 @@ export class Preflight {
     return Object.fromEntries([...this.unsupported].map(([t, u]) => [t, u.count]));
   }
 
-  /** An error on `line`, kept in `found` (the problems of the record being checked). */
-  private fail(found: PreflightProblem[], code: PreflightCode, line: number, message: string): void {
-    found.push(this.error(code, line, message));
+  /** An error on `line`, kept with the problems of the record being checked. */
+  private fail(code: PreflightCode, line: number, message: string): void {
+    if (this.found === NONE) this.found = [];
+    this.found.push(this.error(code, line, message));
   }
 
-  /** Checks one record of a known type; returns the problems found on its line. */
-  check(type: RecordType, data: Data, line: number): PreflightProblem[] {
-    const found: PreflightProblem[] = [];
+  /** A record type's checks, resolved once; null for a type that is not one of the 15. */
+  kind(type: string): Kind | null {
+    let kind = this.kinds.get(type);
+    if (kind === undefined) {
+      kind = isRecordType(type) ? this.makeKind(type) : null;
+      this.kinds.set(type, kind);
+    }
+    return kind;
+  }
+
+  private makeKind(type: RecordType): Kind {
     const spec = RECORD_SPECS[type];
+    return {
+      type, key: COUNT_KEYS[type], spec, ids: this.index(spec.idSpace),
+      refs: spec.references.map((r) => ({ ...r, ids: this.index(r.space), what: `${type} ${r.field}` })),
+    };
+  }
+
+  /** Checks one record; returns the problems found on its line. */
+  check(kind: Kind, data: Data, line: number): readonly PreflightProblem[] {
+    this.found = NONE as PreflightProblem[];
+    const { type, spec } = kind;
     this.importable++;
 
     let missing: string[] | null = null;
     for (const f of spec.required) if (!present(data[f])) (missing ??= []).push(f);
-    if (missing !== null) this.fail(found, 'missing_required_fields', line, `${type} is missing ${missing.join(', ')}`);
+    if (missing !== null) this.fail('missing_required_fields', line, `${type} is missing ${missing.join(', ')}`);
     for (const f of spec.decimals) {
       const v = data[f];
-      if (present(v) && !isDecimalJson(v)) this.fail(found, 'invalid_field_value', line, `${type} ${f} ${show(v)} is not a decimal number`);
+      if (present(v) && !isDecimalJson(v)) this.fail('invalid_field_value', line, `${type} ${f} ${show(v)} is not a decimal number`);
     }
     for (const f of spec.dates) {
       const v = data[f];
-      if (present(v) && isoDay(v) === null) this.fail(found, 'invalid_field_value', line, `${type} ${f} ${show(v)} is not a date (YYYY-MM-DD)`);
+      if (present(v) && isoDay(v) === null) this.fail('invalid_field_value', line, `${type} ${f} ${show(v)} is not a date (YYYY-MM-DD)`);
     }
     if (type === 'Account' && present(data['accountable_type']) && !ACCOUNTABLE_TYPES.includes(data['accountable_type'] as never)) {
-      this.fail(found, 'invalid_accountable_type', line,
+      this.fail('invalid_accountable_type', line,
         `Account ${show(data['id'])} has accountable_type ${show(data['accountable_type'])}; expected one of ${ACCOUNTABLE_TYPES.join(', ')}`);
     }
 
     const id = idText(data['id']);
     if (id !== null) {
-      const first = this.index(spec.idSpace).add(id, line);
-      if (first !== undefined) this.fail(found, 'duplicate_source_id', line, `${type} id ${show(id)} was already used on line ${first}`);
+      const first = kind.ids.add(id, line);
+      if (first !== undefined) this.fail('duplicate_source_id', line, `${type} id ${show(id)} was already used on line ${first}`);
     }
 
-    if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line, found);
+    if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line);
     if (type === 'Category' && id !== null && idText(data['parent_id']) === id) {
-      this.fail(found, 'invalid_field_value', line, `Category ${show(id)} names itself as its parent`);
+      this.fail('invalid_field_value', line, `Category ${show(id)} names itself as its parent`);
     }
-    for (const r of spec.references) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer', found);
-    if (type === 'Transaction') this.checkSplits(data, line, found);
+    const warn = type === 'RejectedTransfer';
+    for (const r of kind.refs) {
+      const v = data[r.field];
+      // The common case, one id as a string, without a call.
+      if (typeof v === 'string' && v !== '' && !r.many) {
+        if (!r.ids.has(v)) this.pendingRefs.push({ space: r.space, id: v, line, what: r.what, warn });
+      } else this.reference(type, data, r.field, r.space, !!r.many, line, warn);
+    }
+    if (type === 'Transaction') this.checkSplits(data, line);
     if (type === 'Valuation' && present(data['account_id']) && isoDay(data['date']) !== null) {
       // Same account and calendar day, however the time of day is written.
       const key = `${data['account_id']}\u0000${isoDay(data['date'])}`;
       const first = this.valuations.get(key);
       if (first !== undefined) {
-        this.fail(found, 'duplicate_valuation', line, `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
+        this.fail('duplicate_valuation', line, `Valuation for account ${show(data['account_id'])} on ${data['date']} was already given on line ${first}`);
       } else this.valuations.set(key, line);
     }
-    if (type === 'Rule') this.checkRule(data, line, found);
-    return found;
+    if (type === 'Rule') this.checkRule(data, line);
+    return this.found;
   }
 
-  private checkName(type: TaxonomyType, data: Data, line: number, found: PreflightProblem[]): void {
+  private checkName(type: TaxonomyType, data: Data, line: number): void {
     if (typeof data['name'] !== 'string' || data['name'].trim() === '') return;
     const name = data['name'];
     const key = nameKey(name);
     const seen = this.names.get(type)!;
     const first = seen.get(key);
-    if (first) this.fail(found, 'duplicate_taxonomy_name', line, `${type} name ${show(name)} was already used on line ${first.line}`);
+    if (first) this.fail('duplicate_taxonomy_name', line, `${type} name ${show(name)} was already used on line ${first.line}`);
     else seen.set(key, { line, name });
-    if (this.existing.get(type)!.has(key)) this.fail(found, 'existing_taxonomy_collision', line, `${type} ${show(name)} already exists in this family`);
+    if (this.existing.get(type)!.has(key)) this.fail('existing_taxonomy_collision', line, `${type} ${show(name)} already exists in this family`);
   }
 
   private reference(
-    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean, found: PreflightProblem[],
+    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean,
   ): void {
     const v = data[field];
     if (!present(v)) return; // required ones are reported as missing fields
     if (!many) {
-      this.referenceOne(type, field, space, v, line, warn, found);
+      this.referenceOne(type, field, space, v, line, warn);
       return;
     }
     if (!Array.isArray(v)) {
-      this.fail(found, 'invalid_field_value', line, `${type} ${field} must be a list of ids (got ${show(v)})`);
+      this.fail('invalid_field_value', line, `${type} ${field} must be a list of ids (got ${show(v)})`);
       return;
     }
-    for (const item of v) this.referenceOne(type, field, space, item, line, warn, found);
+    for (const item of v) this.referenceOne(type, field, space, item, line, warn);
   }
 
-  private referenceOne(type: string, field: string, space: IdSpace, v: unknown, line: number, warn: boolean, found: PreflightProblem[]): void {
+  private referenceOne(type: string, field: string, space: IdSpace, v: unknown, line: number, warn: boolean): void {
     const ref = idText(v);
     if (ref === null) {
-      this.fail(found, 'invalid_field_value', line, `${type} ${field} ${show(v)} is not an id`);
+      this.fail('invalid_field_value', line, `${type} ${field} ${show(v)} is not an id`);
       return;
     }
     if (!this.index(space).has(ref)) this.pendingRefs.push({ space, id: ref, line, what: `${type} ${field}`, warn });
   }
 
-  private checkSplits(data: Data, line: number, found: PreflightProblem[]): void {
+  private checkSplits(data: Data, line: number): void {
     const lines = data['split_lines'];
     if (lines === undefined || lines === null) return;
     if (!Array.isArray(lines)) {
-      this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split_lines must be a list`);
+      this.fail('invalid_split_lines', line, `Transaction ${show(data['id'])} split_lines must be a list`);
       return;
     }
     if (lines.length === 0) return;
@@ -237,41 +280,41 @@ export class Preflight {
     let ok = true;
     lines.forEach((l: unknown, i: number) => {
       if (!l || typeof l !== 'object' || Array.isArray(l)) {
-        this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
+        this.fail('invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
         ok = false;
         return;
       }
       const sl = l as Data;
       const amount = decimalFromJson(sl['amount']);
       if (amount === null) {
-        this.fail(found, 'invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} has no valid amount (got ${show(sl['amount'])})`);
+        this.fail('invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} has no valid amount (got ${show(sl['amount'])})`);
         ok = false;
       } else amounts.push(amount);
       const id = idText(sl['id']);
       if (id !== null) {
         const first = this.index('Transaction').add(id, line);
-        if (first !== undefined) this.fail(found, 'duplicate_source_id', line, `Transaction split line id ${show(id)} was already used on line ${first}`);
+        if (first !== undefined) this.fail('duplicate_source_id', line, `Transaction split line id ${show(id)} was already used on line ${first}`);
       }
-      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false, found);
-      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false, found);
-      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false, found);
+      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false);
+      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false);
+      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false);
     });
     const total = decimalFromJson(data['amount']);
     if (ok && total !== null && !equal(sum(amounts), total)) {
-      this.fail(found, 'split_amount_mismatch', line, `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
+      this.fail('split_amount_mismatch', line, `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
     }
   }
 
-  private checkRule(data: Data, line: number, found: PreflightProblem[]): void {
+  private checkRule(data: Data, line: number): void {
     const visit = (list: unknown, kind: 'conditions' | 'actions', depth: number) => {
       if (list === undefined || list === null) return;
       if (!Array.isArray(list)) {
-        this.fail(found, 'invalid_field_value', line, `Rule ${show(data['id'])} ${kind} must be a list`);
+        this.fail('invalid_field_value', line, `Rule ${show(data['id'])} ${kind} must be a list`);
         return;
       }
       for (const item of list) {
         if (!item || typeof item !== 'object') {
-          this.fail(found, 'invalid_field_value', line, `Rule ${show(data['id'])} has a ${kind} entry that is not an object`);
+          this.fail('invalid_field_value', line, `Rule ${show(data['id'])} has a ${kind} entry that is not an object`);
           continue;
         }
         const it = item as Data;

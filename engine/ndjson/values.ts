@@ -27,6 +27,28 @@ export function isDecimalJson(v: unknown): boolean {
   return digits > 0;
 }
 
+/** Whether `t` is already canonical: `-?digits[.digits]`, no leading zero, not a negative zero. */
+function isCanonical(t: string): boolean {
+  const n = t.length;
+  const start = n > 0 && t.charCodeAt(0) === 45 ? 1 : 0;
+  let i = start, nonZero = false;
+  for (; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    if (c !== 48) nonZero = true;
+  }
+  if (i === start || (i - start > 1 && t.charCodeAt(start) === 48)) return false;
+  if (i < n) {
+    if (t.charCodeAt(i) !== 46 || i + 1 === n) return false;
+    for (i++; i < n; i++) {
+      const c = t.charCodeAt(i);
+      if (c < 48 || c > 57) return false;
+      if (c !== 48) nonZero = true;
+    }
+  }
+  return start === 0 || nonZero;
+}
+
 /** The canonical decimal string of a JSON decimal, or null when it is not one. */
 export function decimalFromJson(v: unknown): string | null {
   let text: string;
@@ -38,6 +60,7 @@ export function decimalFromJson(v: unknown): string | null {
   } else {
     return null;
   }
+  if (isCanonical(text)) return text;
   const m = DECIMAL.exec(text);
   if (!m) return null;
   const negative = m[1] === '-';
