@@ -260,7 +260,16 @@ describe('the id index', () => {
     const h = (n * 2654435761 >>> 0).toString(16).padStart(8, '0');
     return `${h}-${n.toString(16).padStart(4, '0').slice(-4)}-4000-8000-${n.toString(16).padStart(12, '0')}`;
   };
-  // Past 4,096 ids the canonical UUIDs move from a Map to the typed tables, which then grow.
+  /** UUIDv7-like: a shared timestamp prefix, the rest counting. */
+  const uuid7 = (n: number) => `01890a5d-ac96-7${n.toString(16).padStart(3, '0').slice(-3)}-8000-${n.toString(16).padStart(12, '0')}`;
+  test('ids sharing their first digits (UUIDv7) are told apart', () => {
+    const idx = new IdIndex();
+    for (let i = 0; i < 30_000; i++) assert.equal(idx.add(uuid7(i), i + 1), undefined);
+    for (let i = 0; i < 30_000; i++) assert.equal(idx.line(uuid7(i)), i + 1);
+    assert.equal(idx.has(uuid7(30_000)), false);
+    assert.equal(idx.size, 30_000);
+  });
+  // The tables start small and grow many times over.
   for (const count of [10, 4096, 4097, 50_000]) {
     test(`${count} ids: each found at its line, none invented`, () => {
       const idx = new IdIndex();
