@@ -262,30 +262,94 @@ describe('the id index', () => {
   };
   /** UUIDv7-like: a shared timestamp prefix, the rest counting. */
   const uuid7 = (n: number) => `01890a5d-ac96-7${n.toString(16).padStart(3, '0').slice(-3)}-8000-${n.toString(16).padStart(12, '0')}`;
+  type Dup = [id: string, line: number, first: number, split: boolean];
+  type Miss = [id: string, line: number, ref: number];
+  const seal = (idx: IdIndex) => {
+    const duplicates: Dup[] = [];
+    const unresolved: Miss[] = [];
+    idx.seal((...d) => duplicates.push(d), (...u) => unresolved.push(u));
+    return { duplicates, unresolved };
+  };
   test('ids sharing their first digits (UUIDv7) are told apart', () => {
     const idx = new IdIndex();
-    for (let i = 0; i < 30_000; i++) assert.equal(idx.add(uuid7(i), i + 1), undefined);
-    for (let i = 0; i < 30_000; i++) assert.equal(idx.line(uuid7(i)), i + 1);
+    for (let i = 0; i < 30_000; i++) idx.add(uuid7(i), i + 1);
+    for (let i = 0; i < 30_000; i++) assert.equal(idx.has(uuid7(i)), true, 'found while reading (the lookup table)');
     assert.equal(idx.has(uuid7(30_000)), false);
-    assert.equal(idx.size, 30_000);
+    assert.deepEqual(seal(idx), { duplicates: [], unresolved: [] });
   });
-  // The tables start small and grow many times over.
-  for (const count of [10, 4096, 4097, 50_000]) {
-    test(`${count} ids: each found at its line, none invented`, () => {
+  // The lookup table starts small, grows many times over, and stops at 65,536 ids: past it, ids
+  // are found by seal.
+  for (const count of [10, 4096, 4097, 70_000]) {
+    test(`${count} ids: duplicates found with their first line, references resolved, none invented`, () => {
       const idx = new IdIndex();
       const others = ['42', 'ACCT-1', 'D9BBB9E6-4854-4FE9-935C-9FF6A9752AAF', 'd9bbb9e6-4854-4fe9-935c-9ff6a9752aa', 'g9bbb9e6-4854-4fe9-935c-9ff6a9752aaf'];
-      for (let i = 0; i < count; i++) assert.equal(idx.add(uuid(i), i + 1), undefined);
-      others.forEach((id, i) => assert.equal(idx.add(id, count + i + 1), undefined, id));
-      assert.equal(idx.size, count + others.length);
-      for (let i = 0; i < count; i++) assert.equal(idx.line(uuid(i)), i + 1);
-      others.forEach((id, i) => assert.equal(idx.line(id), count + i + 1, id));
-      assert.equal(idx.add(uuid(count - 1), 999_999), count, 'a duplicate answers the first line');
-      assert.equal(idx.add('ACCT-1', 999_999), count + 2);
+      for (let i = 0; i < count; i++) idx.add(uuid(i), i + 1);
+      others.forEach((id, i) => idx.add(id, count + i + 1));
+      idx.add(uuid(count - 1), 999_999);
+      idx.add('ACCT-1', 999_998, true);
+      idx.add(uuid(0), 1_000_000, true);
+      assert.equal(idx.has(uuid(Math.min(count, 65_536) - 1)), true);
+      // References: every id (found now or at seal) and 100 that are not there.
+      for (let i = 0; i < count + 100; i++) if (!idx.has(uuid(i))) assert.equal(idx.defer(uuid(i), 2_000_000 + i, i % 3), true);
+      assert.equal(idx.defer('ACCT-2', 5, 0), false, 'not a UUID: the caller keeps it');
+      const { duplicates, unresolved } = seal(idx);
+      assert.deepEqual(duplicates.sort((a, b) => a[1] - b[1]), [['ACCT-1', 999_998, count + 2, true], [uuid(count - 1), 999_999, count, false], [uuid(0), 1_000_000, 1, true]]);
+      assert.deepEqual(unresolved.sort((a, b) => a[1] - b[1]), Array.from({ length: 100 }, (_, k): Miss => [uuid(count + k), 2_000_000 + count + k, (count + k) % 3]));
+      for (let i = 0; i < count; i++) assert.equal(idx.has(uuid(i)), true);
+      others.forEach((id) => assert.equal(idx.has(id), true, id));
       for (let i = count; i < count + 100; i++) assert.equal(idx.has(uuid(i)), false);
       assert.equal(idx.has('d9bbb9e6-4854-4fe9-935c-9ff6a9752aaf'), false, 'ids are exact: case matters');
-      assert.equal(idx.size, count + others.length);
     });
   }
+  test('one id used on every line: each later use names the first', () => {
+    const idx = new IdIndex(false);
+    for (let i = 1; i <= 5000; i++) idx.add(uuid(7), i * 2);
+    const { duplicates } = seal(idx);
+    assert.equal(duplicates.length, 4999);
+    assert.ok(duplicates.every(([id, line, first, split], k) => id === uuid(7) && line === (k + 2) * 2 && first === 2 && !split));
+  });
+  test('a space no reference points into keeps no lookup table: its ids are found at seal', () => {
+    const idx = new IdIndex(false);
+    idx.add(uuid(1), 1);
+    assert.equal(idx.has(uuid(1)), false, 'not looked up while reading');
+    seal(idx);
+    assert.equal(idx.has(uuid(1)), true);
+  });
+});
+
+describe('ids and references settled when the file ends', () => {
+  const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${(n * 7919).toString(16).padStart(12, '0')}`;
+  const account = `{"type":"Account","data":{"id":"${uuid(0)}","name":"Checking","balance":"1.00","accountable_type":"Depository"}}`;
+  const txn = (n: number, extra = '') => `{"type":"Transaction","data":{"id":"${uuid(n)}","account_id":"${uuid(0)}","date":"2024-03-01","amount":"1.00"${extra}}}`;
+  const transfer = (a: number, b: number) => `{"type":"Transfer","data":{"inflow_transaction_id":"${uuid(a)}","outflow_transaction_id":"${uuid(b)}"}}`;
+
+  test('a duplicate id: reported with both lines, its record counted invalid once, the record itself left as read', async () => {
+    const text = [
+      account, txn(1), txn(2), txn(1),
+      txn(2, ',"date":"2024-02-30"'), // a duplicate that also has a problem of its own: invalid once
+      txn(3, `,"amount":"3.00","split_lines":[{"id":"${uuid(1)}","amount":"1.00"},{"id":"${uuid(9)}","amount":"2.00"}]`),
+    ].join('\n');
+    const { records, result } = await readAll(text);
+    assert.deepEqual(where(result.preflight.errors), [['duplicate_source_id', 4], ['invalid_field_value', 5], ['duplicate_source_id', 5], ['duplicate_source_id', 6]]);
+    assert.match(result.preflight.errors[0]!.message, /^Transaction id "[^"]+" was already used on line 2$/);
+    assert.match(result.preflight.errors[3]!.message, /^Transaction split line id "[^"]+" was already used on line 2$/);
+    assert.deepEqual(records.map((r) => r.valid), [true, true, true, true, false, true]);
+    assert.equal(result.invalid_rows_count, 3);
+    assert.equal(result.valid_rows_count, 3);
+  });
+
+  // The lookup table of a space holds its first 65,536 ids; references past it wait for the end.
+  test('transfers naming transactions far past the lookup table resolve; a missing one is named on its line', async () => {
+    const n = 70_000;
+    const lines = [account];
+    for (let i = 1; i <= n; i++) lines.push(txn(i));
+    lines.push(transfer(1, n), transfer(n - 1, 65_537), transfer(n + 5, 2));
+    const { result } = await readAll(lines.join('\n'));
+    const { preflight } = result;
+    assert.deepEqual(where(preflight.errors), [['missing_reference', n + 4]]);
+    assert.equal(preflight.errors[0]!.message, `Transfer inflow_transaction_id "${uuid(n + 5)}" names no Transaction in this file`);
+    assert.equal(result.invalid_rows_count, 0);
+  });
 });
 
 describe('line order does not matter', () => {

@@ -1,23 +1,35 @@
-// The index of source ids that NDJSON preflight keeps (SPEC §2.10): id → the line it was first seen
-// on. It is the one part of preflight that grows with the file, and it is probed for every id and
-// reference a record holds, so both its size and the memory each probe touches matter. Canonical
-// UUIDs (what the reference exporter writes) are kept as four 32-bit words beside their line in
-// open-addressing tables on typed arrays: 20 bytes an id instead of a string and a Map entry
-// (~100 bytes), and a probe reads one place in one array. Reading the 32 hex digits costs less than
-// what a string-keyed table costs once JSON.parse has pushed it out of the CPU caches: a Map or a
-// table of strings touches its bucket, its entry and the stored string (measured in the pipeline on
-// the bench export: about 400 ns a lookup against 190). Exact: the whole id is the key. Other ids
-// go to a Map.
+// The index of source ids that NDJSON preflight keeps (SPEC §2.10), one per id space: it finds
+// duplicate ids and resolves references. It is the one part of preflight that grows with the file,
+// and it sees every id and reference a record holds, so both its size and the memory each id
+// touches matter.
+//
+// Canonical UUIDs (what the reference exporter writes) are read into four 32-bit words and
+// appended to a log, 20 bytes an id (the words and the line), written in order: a write that
+// lands next to the last one. Duplicates are found once, at the end (seal), by sorting the log on
+// a hash of the words, which puts equal ids side by side. Storing every id in a hash table as it
+// came cost three times as much on the bench export: each insert a cache miss somewhere in 40 MB
+// of tables kept at most half full, and more memory.
+//
+// References are looked up as the file is read in a hash table of the space's first TABLE_LIMIT
+// ids (the spaces references point into are accounts, categories, merchants, tags and budgets: a
+// few thousand ids at most), with a cache of the strings found in front of it. A reference that
+// is not there yet (it points later in the file, or into a space larger than the table, as a
+// transfer's transactions do) is queued in a second log and resolved at seal, by sorting the queue
+// the same way and walking both in hash order. Ids that are not canonical UUIDs go to a Map.
 
-/** Slots a table starts with. */
+/** Ids an id space keeps in its lookup table; later ones are found at seal. */
+const TABLE_LIMIT = 1 << 16;
+/** Slots a lookup table starts with. */
 const INITIAL_SLOTS = 64;
+/** has()'s cache of ids found: 2^FOUND_BITS strings an id space (32 KiB), made on the first lookup. */
+const FOUND_BITS = 12;
 
 /** The byte two hex digits make, indexed by their two code units (each < 256); -1 for anything else. */
 const PAIR = new Int16Array(65536).fill(-1);
 const DIGITS = '0123456789abcdef'; // lower-case only: a canonical UUID
 for (let a = 0; a < 16; a++) for (let b = 0; b < 16; b++) PAIR[(DIGITS.charCodeAt(a) << 8) | DIGITS.charCodeAt(b)] = a * 16 + b;
 
-// The UUID last read by parseUuid, as four words.
+// The UUID last read by parseUuid (or loaded from a log), as four words.
 let w0 = 0, w1 = 0, w2 = 0, w3 = 0;
 
 /** The byte of the two hex digits at `i`, or -1. */
@@ -44,23 +56,26 @@ function parseUuid(id: string): boolean {
   return true;
 }
 
+const hex = (w: number, digits: number) => (w >>> 0).toString(16).padStart(8, '0').slice(8 - digits);
+
+/** w0..w3 written back as the canonical UUID they were read from. */
+function uuidText(): string {
+  return `${hex(w0, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2, 4)}${hex(w3, 8)}`;
+}
+
+/** A 32-bit hash of w0..w3 (unsigned). */
 function hash(): number {
   let h = Math.imul(w0 ^ 0x9e3779b9, 0x85ebca6b);
   h = Math.imul(h ^ w1, 0xc2b2ae35);
   h = Math.imul(h ^ w2, 0x27d4eb2f);
   h = Math.imul(h ^ w3, 0x165667b1);
-  return h ^ (h >>> 15);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
-/** Int32s a slot takes: the line (0: empty), then the four words, side by side so a probe reads one place. */
+/** Int32s a table slot takes: the line (0: empty), then the four words, side by side so a probe reads one place. */
 const SLOT = 5;
 
-/**
- * One open-addressing table (load at most 1/2, doubling). An index holds 16 of them, chosen by the
- * top 4 bits of the id's hash (not its first digit: a UUIDv7 starts with a timestamp), so a table
- * that grows copies 1/16 of the ids: the old and new arrays are alive together only for that
- * part, which keeps the peak close to what the index holds.
- */
+/** An open-addressing table of UUIDs (load at most 1/2, doubling), for lookups while the file is read. */
 class Table {
   slots = new Int32Array(SLOT * INITIAL_SLOTS);
   size = INITIAL_SLOTS;
@@ -78,8 +93,10 @@ class Table {
     }
   }
 
-  /** Stores w0..w3 at `line` in the empty slot at offset `o`. */
-  put(o: number, line: number): void {
+  /** Stores w0..w3 (whose hash is `h`) at `line` unless it is there. */
+  add(h: number, line: number): void {
+    const o = this.find(h);
+    if (this.slots[o] !== 0) return;
     const slots = this.slots;
     slots[o] = line;
     slots[o + 1] = w0;
@@ -100,51 +117,234 @@ class Table {
       w2 = old[o + 3]!;
       w3 = old[o + 4]!;
       const n = this.find(hash());
-      const slots = this.slots;
-      slots[n] = old[o]!;
-      slots[n + 1] = w0;
-      slots[n + 2] = w1;
-      slots[n + 3] = w2;
-      slots[n + 4] = w3;
+      this.slots.set(old.subarray(o, o + SLOT), n);
     }
   }
 }
 
+/** Entries a log block holds once the log is past its first block. */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+
+/**
+ * UUIDs in the order they came, each with `width` integers of its own (a line; a line and a
+ * reference), in blocks: appending never copies more than the first block as it grows.
+ */
+class Log {
+  private readonly entry: number;
+  private blocks: Int32Array[] = [];
+  n = 0;
+
+  constructor(readonly width: 1 | 2) {
+    this.entry = width + 4;
+  }
+
+  /** Appends w0..w3 with `a` (and `b`). */
+  push(a: number, b = 0): void {
+    const n = this.n++;
+    const k = n >>> BLOCK_BITS;
+    let block = this.blocks[k];
+    let o = (n & (BLOCK - 1)) * this.entry;
+    if (block === undefined || o === block.length) {
+      // The first block doubles from 64 entries (a space of 25 accounts keeps 2 KiB); the others are whole.
+      const grown = new Int32Array(k > 0 ? BLOCK * this.entry : Math.max(64 * this.entry, (block?.length ?? 0) * 2));
+      if (block !== undefined) grown.set(block);
+      this.blocks[k] = block = grown;
+    }
+    block[o++] = a;
+    if (this.width === 2) block[o++] = b;
+    block[o] = w0;
+    block[o + 1] = w1;
+    block[o + 2] = w2;
+    block[o + 3] = w3;
+  }
+
+  /** Loads entry i's words into w0..w3 and returns its first integer (`second` reads the other). */
+  load(i: number): number {
+    const block = this.blocks[i >>> BLOCK_BITS]!;
+    const o = (i & (BLOCK - 1)) * this.entry;
+    const w = o + this.width;
+    w0 = block[w]!;
+    w1 = block[w + 1]!;
+    w2 = block[w + 2]!;
+    w3 = block[w + 3]!;
+    return block[o]!;
+  }
+
+  second(i: number): number {
+    return this.blocks[i >>> BLOCK_BITS]![(i & (BLOCK - 1)) * this.entry + 1]!;
+  }
+
+  /** Whether entry i holds w0..w3. */
+  holds(i: number): boolean {
+    const block = this.blocks[i >>> BLOCK_BITS]!;
+    const w = (i & (BLOCK - 1)) * this.entry + this.width;
+    return block[w] === w0 && block[w + 1] === w1 && block[w + 2] === w2 && block[w + 3] === w3;
+  }
+
+  /**
+   * The entries in order of their hash, as `order` (entry numbers) and `keys` (their hashes):
+   * an LSD radix sort, 11 bits a pass, stable, so equal ids keep the order they came in.
+   */
+  sorted(): { order: Uint32Array; keys: Uint32Array } {
+    const n = this.n;
+    let keys = new Uint32Array(n), order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      this.load(i);
+      keys[i] = hash();
+      order[i] = i;
+    }
+    let keys2 = new Uint32Array(n), order2 = new Uint32Array(n);
+    const count = new Uint32Array(2048);
+    for (let shift = 0; shift < 32; shift += 11) {
+      count.fill(0);
+      for (let i = 0; i < n; i++) count[(keys[i]! >>> shift) & 2047]!++;
+      for (let d = 0, sum = 0; d < 2048; d++) {
+        const c = count[d]!;
+        count[d] = sum;
+        sum += c;
+      }
+      for (let i = 0; i < n; i++) {
+        const key = keys[i]!;
+        const p = count[(key >>> shift) & 2047]!++;
+        keys2[p] = key;
+        order2[p] = order[i]!;
+      }
+      [keys, keys2] = [keys2, keys];
+      [order, order2] = [order2, order];
+    }
+    return { order, keys };
+  }
+}
+
+/** Called by seal for each id used again: the later line, the first, and whether the later one is a split line's. */
+export type OnDuplicate = (id: string, line: number, first: number, split: boolean) => void;
+/** Called by seal for each queued reference that names no id of the space. */
+export type OnUnresolved = (id: string, line: number, ref: number) => void;
+
 export class IdIndex {
-  private readonly tables = Array.from({ length: 16 }, () => new Table());
+  private readonly log = new Log(1);
+  private readonly queue = new Log(2);
+  private readonly table: Table | null;
   private readonly plain = new Map<string, number>();
+  /** Non-canonical ids used again, found as they came: [id, line, first, split]. */
+  private readonly plainDuplicates: [string, number, number, boolean][] = [];
+  /** Ids has() found, by the hash of their last characters (see has). */
+  private found: string[] | null = null;
+  /** After seal: the log in hash order. */
+  private sealed: { order: Uint32Array; keys: Uint32Array } | null = null;
 
-  get size(): number {
-    let n = this.plain.size;
-    for (const t of this.tables) n += t.used;
-    return n;
+  /** `lookups`: references point into this space (else no table is kept). */
+  constructor(lookups = true) {
+    this.table = lookups ? new Table() : null;
   }
 
-  /** The line the id was first seen on, or undefined. */
-  line(id: string): number | undefined {
-    if (!parseUuid(id)) return this.plain.get(id);
-    const h = hash();
-    const t = this.tables[h >>> 28]!;
-    const l = t.slots[t.find(h)]!;
-    return l === 0 ? undefined : l;
-  }
-
-  has(id: string): boolean {
-    return this.line(id) !== undefined;
-  }
-
-  /** Records the id at `line` (≥ 1); returns the earlier line when the id was already there. */
-  add(id: string, line: number): number | undefined {
+  /** Records the id at `line` (≥ 1); `split`: a split line's. A duplicate is reported by seal. */
+  add(id: string, line: number, split = false): void {
+    if (this.sealed) throw new Error('the id index is sealed');
     if (!parseUuid(id)) {
       const first = this.plain.get(id);
       if (first === undefined) this.plain.set(id, line);
-      return first;
+      else this.plainDuplicates.push([id, line, first, split]);
+      return;
     }
+    this.log.push(split ? -line : line);
+    if (this.table !== null && this.table.used < TABLE_LIMIT) this.table.add(hash(), line);
+  }
+
+  /**
+   * Whether the id is known. While the file is read, true is exact but false only means "not
+   * found yet" (the id may come later or sit past the lookup table): queue such a reference with
+   * defer(). After seal, both answers are exact.
+   *
+   * References name the same few accounts, categories, merchants and tags over and over, so ids
+   * found are kept in a small direct-mapped cache of the strings, placed by their last four
+   * characters (random in UUIDs of every version): a hit costs those four reads and one string
+   * comparison instead of reading all 36 characters. Ids are never removed, so a hit is exact.
+   */
+  has(id: string): boolean {
+    const n = id.length;
+    if (n < 4) return this.plain.has(id);
+    const k = Math.imul(id.charCodeAt(n - 1) | (id.charCodeAt(n - 2) << 8) | (id.charCodeAt(n - 3) << 16) | (id.charCodeAt(n - 4) << 24), 0x9e3779b1)
+      >>> (32 - FOUND_BITS);
+    const found = (this.found ??= new Array<string>(1 << FOUND_BITS).fill(''));
+    if (found[k] === id) return true;
+    if (!this.lookup(id)) return false;
+    found[k] = id;
+    return true;
+  }
+
+  private lookup(id: string): boolean {
+    if (!parseUuid(id)) return this.plain.has(id);
     const h = hash();
-    const t = this.tables[h >>> 28]!;
-    const o = t.find(h);
-    if (t.slots[o] !== 0) return t.slots[o];
-    t.put(o, line);
-    return undefined;
+    if (this.table !== null) {
+      const t = this.table;
+      if (t.slots[t.find(h)] !== 0) return true;
+    }
+    return this.sealed !== null && this.sealedFind(h) >= 0;
+  }
+
+  /** The sorted position of an entry holding w0..w3 (hash `h`), or -1. */
+  private sealedFind(h: number): number {
+    const { keys, order } = this.sealed!;
+    let lo = 0, hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < h) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < keys.length && keys[i] === h; i++) if (this.log.holds(order[i]!)) return i;
+    return -1;
+  }
+
+  /**
+   * Queues a reference has() did not find, to be resolved at seal (`ref`: the caller's number for
+   * what refers). False when the id is not a canonical UUID: the caller keeps those (has() answers
+   * for them exactly after seal).
+   */
+  defer(id: string, line: number, ref: number): boolean {
+    if (!parseUuid(id)) return false;
+    this.queue.push(line, ref);
+    return true;
+  }
+
+  /** Finds the duplicates and the queued references that resolve to nothing; once, after the last add. */
+  seal(onDuplicate: OnDuplicate, onUnresolved: OnUnresolved): void {
+    if (this.sealed) throw new Error('the id index is sealed');
+    for (const [id, line, first, split] of this.plainDuplicates) onDuplicate(id, line, first, split);
+    const ids = (this.sealed = this.log.sorted());
+    const { order, keys } = ids;
+    const n = keys.length;
+    for (let i = 0; i < n;) {
+      let j = i + 1;
+      while (j < n && keys[j] === keys[i]) j++;
+      if (j - i > 1) this.duplicatesIn(order, i, j, onDuplicate);
+      i = j;
+    }
+    const queued = this.queue.sorted();
+    for (let t = 0, e = 0; t < queued.keys.length; t++) {
+      const key = queued.keys[t]!;
+      while (e < n && keys[e]! < key) e++;
+      const q = queued.order[t]!;
+      const line = this.queue.load(q);
+      let found = false;
+      for (let i = e; i < n && keys[i] === key && !found; i++) found = this.log.holds(order[i]!);
+      if (!found) onUnresolved(uuidText(), line, this.queue.second(q));
+    }
+  }
+
+  /**
+   * The duplicates among the entries order[i..j), which share a hash and came in this order: each
+   * one equal to an earlier one is reported with the first of them.
+   */
+  private duplicatesIn(order: Uint32Array, i: number, j: number, onDuplicate: OnDuplicate): void {
+    const firsts = new Map<string, number>(); // the first line of each distinct id in the run
+    for (let a = i; a < j; a++) {
+      const line = this.log.load(order[a]!);
+      const id = uuidText();
+      const first = firsts.get(id);
+      if (first === undefined) firsts.set(id, Math.abs(line));
+      else onDuplicate(id, Math.abs(line), first, line < 0);
+    }
   }
 }

@@ -26,7 +26,11 @@ export interface NdjsonRecord {
   type: string | null;
   /** The count key of a supported type, else null. */
   count_key: string | null;
-  /** No problem was found on this line itself (references are resolved at the end). */
+  /**
+   * No problem was found on this line itself. Duplicate ids and references are settled when the
+   * file ends: they are in the preflight's problems (and a duplicate id counts its record in
+   * invalid_rows_count), not here.
+   */
   valid: boolean;
   issues: readonly PreflightProblem[];
   data: Record<string, unknown> | null;
@@ -70,6 +74,8 @@ export class NdjsonPipeline {
   private lastKind: Kind | null = null;
   private rows = 0;
   private invalidRows = 0;
+  /** The lines of the invalid records, ascending, for duplicates found at the end. */
+  private invalidLines = new Int32Array(64);
   private out: NdjsonRecord[] = [];
   private finished: PreflightResult | null = null;
 
@@ -94,12 +100,12 @@ export class NdjsonPipeline {
       this.text.end(this.onText);
     }
     if (!this.sawRecord) throw new SluiceError('NDJSON_EMPTY', 'the file holds no records (it is empty or blank)', null);
-    this.finished = this.preflight.finish();
+    this.finish();
     return this.drain();
   }
 
   result(): NdjsonResult {
-    const preflight = this.finished ?? this.preflight.finish();
+    const preflight = this.finish();
     return {
       type: 'NativeImport',
       encoding: this.decoder?.report.encoding ?? 'utf-8',
@@ -157,13 +163,46 @@ export class NdjsonPipeline {
     this.rows++;
     if (!validUtf8) {
       const issue = this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`);
-      this.invalidRows++;
+      this.invalid(line);
       this.emit(line, type, kind.key, false, [issue, ...this.preflight.check(kind, fields, line)], fields);
       return;
     }
     const issues = this.preflight.check(kind, fields, line);
-    if (issues.length > 0) this.invalidRows++;
+    if (issues.length > 0) this.invalid(line);
     this.emit(line, type, kind.key, issues.length === 0, issues, fields);
+  }
+
+  private invalid(line: number): void {
+    if (this.invalidRows === this.invalidLines.length) {
+      const grown = new Int32Array(this.invalidLines.length * 2);
+      grown.set(this.invalidLines);
+      this.invalidLines = grown;
+    }
+    this.invalidLines[this.invalidRows++] = line;
+  }
+
+  /** The preflight's verdict, reached once. */
+  private finish(): PreflightResult {
+    if (this.finished === null) {
+      this.finished = this.preflight.finish();
+      this.countDuplicates();
+    }
+    return this.finished;
+  }
+
+  /** Records the preflight found a duplicate id in are invalid too (once each). */
+  private countDuplicates(): void {
+    const lines = [...new Set(this.preflight.duplicateLines)];
+    const known = this.invalidLines.subarray(0, this.invalidRows);
+    for (const line of lines) {
+      let lo = 0, hi = known.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (known[mid]! < line) lo = mid + 1;
+        else hi = mid;
+      }
+      if (known[lo] !== line) this.invalidRows++;
+    }
   }
 
   /** The upload check: the first non-blank line must be a record. */

@@ -7,13 +7,17 @@
 // Problems are `{code, line, message}`; messages name the type, field and value. Duplicates are
 // reported on the later line and name the first. Unresolved RejectedTransfer references are
 // warnings: those records are skipped at publish.
+//
+// Duplicate ids and missing references are found when the file ends (the id index sorts what it
+// holds, ids.ts), so they are in the preflight's problems but not in the issues of the record on
+// whose line they are; a record with a duplicate id is still counted invalid (duplicateLines).
 
 import { equal, sum } from '../parse/decimal.ts';
 import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
-  COUNT_KEYS, RECORD_SPECS, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
+  COUNT_KEYS, ID_SPACES, RECORD_SPECS, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
 } from './records.ts';
 
 export const PREFLIGHT_CODES = [
@@ -58,7 +62,7 @@ export interface Kind {
   clean: CleanCheck | null;
 }
 
-export type KindRef = Reference & { ids: IdIndex; what: string };
+export type KindRef = Reference & { ids: IdIndex; what: string; /** Its number in Preflight's list of what refers. */ no: number };
 
 /**
  * Clears a record that has no problem in its common fields and records its id and references;
@@ -88,13 +92,12 @@ function compileClean(kind: Kind): CleanCheck {
       : `v = ${at(r.field)}; if (${present} && typeof v !== "string") return false;`);
   });
   // Then the id and the references.
-  src.push('v = d.id; if (typeof v === "string" && v !== "") { const first = k.ids.add(v, line); if (first !== undefined) p.duplicateId(k, v, first, line); }');
-  const warn = kind.type === 'RejectedTransfer';
+  src.push('v = d.id; if (typeof v === "string" && v !== "") k.ids.add(v, line, false);');
   kind.refs.forEach((r, i) => {
     const ref = `k.refs[${i}]`;
     src.push(r.many
-      ? `v = ${at(r.field)}; if (Array.isArray(v)) for (const x of v) { if (!${ref}.ids.has(x)) p.pending(${ref}, x, line, ${warn}); }`
-      : `v = ${at(r.field)}; if (typeof v === "string" && v !== "" && !${ref}.ids.has(v)) p.pending(${ref}, v, line, ${warn});`);
+      ? `v = ${at(r.field)}; if (Array.isArray(v)) for (const x of v) { if (!${ref}.ids.has(x)) p.pending(${ref}, x, line); }`
+      : `v = ${at(r.field)}; if (typeof v === "string" && v !== "" && !${ref}.ids.has(v)) p.pending(${ref}, v, line);`);
   });
   src.push('return true;');
   const make = new Function('isDecimalJson', 'isoDay', 'idList', `return function clean(d, line, p, k) {\n  ${src.join('\n  ')}\n};`);
@@ -111,12 +114,18 @@ function idList(v: unknown): boolean {
 /** The problems of a record that has none: shared, so a clean record allocates no list. */
 const NONE: readonly PreflightProblem[] = Object.freeze([]);
 
-interface PendingRef {
+/** What refers: "Transaction account_id", into which space, and whether a miss is only a warning. */
+interface Referrer {
   space: IdSpace;
+  what: string;
+  warn: boolean;
+}
+
+/** A reference to an id that is not a canonical UUID (the id index queues the others). */
+interface PendingRef {
   id: string;
   line: number;
-  what: string; // "Transaction account_id"
-  warn: boolean;
+  ref: number;
 }
 
 interface PendingName {
@@ -159,6 +168,9 @@ export class Preflight {
   private readonly existing = new Map<TaxonomyType, Set<string>>();
   private readonly valuations = new Map<string, number>();
   private pendingRefs: PendingRef[] = [];
+  /** What refers, numbered for the id index's queue (referrer()). */
+  private readonly referrers: Referrer[] = [];
+  private readonly referrerNumbers = new Map<string, number>();
   private pendingNames: PendingName[] = [];
   private readonly unsupported = new Map<string, { line: number; count: number }>();
   private readonly errors: PreflightProblem[] = [];
@@ -167,6 +179,8 @@ export class Preflight {
   private readonly warningCounts: Partial<Record<PreflightCode, number>> = {};
   private truncated = false;
   importable = 0;
+  /** The lines finish() found a duplicate id on (a line more than once if it has more). */
+  readonly duplicateLines: number[] = [];
 
   constructor(existing: ExistingNames = {}, maxListed = 1000) {
     this.maxListed = maxListed;
@@ -193,7 +207,7 @@ export class Preflight {
 
   private index(space: RecordType | IdSpace): IdIndex {
     let idx = this.ids.get(space);
-    if (!idx) this.ids.set(space, (idx = new IdIndex()));
+    if (!idx) this.ids.set(space, (idx = new IdIndex((ID_SPACES as readonly string[]).includes(space))));
     return idx;
   }
 
@@ -227,7 +241,10 @@ export class Preflight {
     const spec = RECORD_SPECS[type];
     const kind: Kind = {
       type, key: COUNT_KEYS[type], spec, ids: this.index(spec.idSpace),
-      refs: spec.references.map((r) => ({ ...r, ids: this.index(r.space), what: `${type} ${r.field}` })),
+      refs: spec.references.map((r) => {
+        const what = `${type} ${r.field}`;
+        return { ...r, ids: this.index(r.space), what, no: this.referrer(r.space, what, type === 'RejectedTransfer') };
+      }),
       clean: null,
     };
     // An Account's checks keep their order in the general path (the accountable_type check sits
@@ -283,21 +300,32 @@ export class Preflight {
         `Account ${show(data['id'])} has accountable_type ${show(data['accountable_type'])}; expected one of ${ACCOUNTABLE_TYPES.join(', ')}`);
     }
     const id = idText(data['id']);
-    if (id !== null) {
-      const first = kind.ids.add(id, line);
-      if (first !== undefined) this.duplicateId(kind, id, first, line);
-    }
+    if (id !== null) kind.ids.add(id, line);
     for (const r of kind.refs) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer');
   }
 
-  /** Called by compiled checks: `id` was first used on line `first`. */
-  duplicateId(kind: Kind, id: string, first: number, line: number): void {
-    this.fail('duplicate_source_id', line, `${kind.type} id ${show(id)} was already used on line ${first}`);
+  /** Called by compiled checks: a reference the file has not defined so far, resolved at the end. */
+  pending(ref: KindRef, id: string, line: number): void {
+    if (!ref.ids.defer(id, line, ref.no)) this.pendingRefs.push({ id, line, ref: ref.no });
   }
 
-  /** Called by compiled checks: a reference the file has not defined so far, resolved at the end. */
-  pending(ref: KindRef, id: string, line: number, warn: boolean): void {
-    this.pendingRefs.push({ space: ref.space, id, line, what: ref.what, warn });
+  /** The number of what refers (`what` into `space`), for the id index's queue. */
+  private referrer(space: IdSpace, what: string, warn: boolean): number {
+    const key = `${space}\u0000${what}\u0000${warn}`;
+    let no = this.referrerNumbers.get(key);
+    if (no === undefined) {
+      no = this.referrers.push({ space, what, warn }) - 1;
+      this.referrerNumbers.set(key, no);
+    }
+    return no;
+  }
+
+  /** A reference that names nothing in the file. */
+  private unresolved(id: string, line: number, ref: number): void {
+    const r = this.referrers[ref]!;
+    const msg = `${r.what} ${show(id)} names no ${r.space} in this file`;
+    if (r.warn) this.warning('skipped_missing_reference', line, msg + '; the rejected transfer is skipped');
+    else this.error('missing_reference', line, msg);
   }
 
   private checkName(type: TaxonomyType, data: Data, line: number): void {
@@ -333,7 +361,10 @@ export class Preflight {
       this.fail('invalid_field_value', line, `${type} ${field} ${show(v)} is not an id`);
       return;
     }
-    if (!this.index(space).has(ref)) this.pendingRefs.push({ space, id: ref, line, what: `${type} ${field}`, warn });
+    const ids = this.index(space);
+    if (ids.has(ref)) return;
+    const no = this.referrer(space, `${type} ${field}`, warn);
+    if (!ids.defer(ref, line, no)) this.pendingRefs.push({ id: ref, line, ref: no });
   }
 
   private checkSplits(data: Data, line: number): void {
@@ -359,10 +390,7 @@ export class Preflight {
         ok = false;
       } else amounts.push(amount);
       const id = idText(sl['id']);
-      if (id !== null) {
-        const first = this.index('Transaction').add(id, line);
-        if (first !== undefined) this.fail('duplicate_source_id', line, `Transaction split line id ${show(id)} was already used on line ${first}`);
-      }
+      if (id !== null) this.index('Transaction').add(id, line, true);
       this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false);
       this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false);
       this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false);
@@ -402,12 +430,16 @@ export class Preflight {
 
   /** Resolves what is left against the whole file and the family; call once, after the last record. */
   finish(): PreflightResult {
-    for (const r of this.pendingRefs) {
-      if (this.index(r.space).has(r.id)) continue;
-      const msg = `${r.what} ${show(r.id)} names no ${r.space} in this file`;
-      if (r.warn) this.warning('skipped_missing_reference', r.line, msg + '; the rejected transfer is skipped');
-      else this.error('missing_reference', r.line, msg);
+    for (const [space, ids] of this.ids) {
+      ids.seal(
+        (id, line, first, split) => {
+          this.error('duplicate_source_id', line, `${split ? 'Transaction split line' : space} id ${show(id)} was already used on line ${first}`);
+          this.duplicateLines.push(line);
+        },
+        (id, line, ref) => this.unresolved(id, line, ref),
+      );
     }
+    for (const r of this.pendingRefs) if (!this.index(this.referrers[r.ref]!.space).has(r.id)) this.unresolved(r.id, r.line, r.ref);
     this.pendingRefs = [];
     for (const n of this.pendingNames) {
       const key = nameKey(n.name);

@@ -19,7 +19,8 @@ export type CountKey = (typeof COUNT_KEYS)[RecordType];
 export const ALL_COUNT_KEYS: readonly string[] = RECORD_TYPES.map((t) => COUNT_KEYS[t]);
 
 /** The id spaces references point into (a split line's id is a Transaction id). */
-export type IdSpace = 'Account' | 'Category' | 'Tag' | 'Merchant' | 'Transaction' | 'Budget';
+export const ID_SPACES = ['Account', 'Category', 'Tag', 'Merchant', 'Transaction', 'Budget'] as const;
+export type IdSpace = (typeof ID_SPACES)[number];
 
 export interface Reference {
   field: string;
