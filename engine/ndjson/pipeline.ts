@@ -18,7 +18,6 @@ import { LineSplitter, Utf8LineSplitter } from '../decode/lines.ts';
 import { normalizeEncoding } from '../options.ts';
 import { SluiceError } from '../errors.ts';
 import { Preflight, type ExistingNames, type Kind, type PreflightProblem, type PreflightResult } from './preflight.ts';
-import { emptyCounts } from './records.ts';
 
 export interface NdjsonRecord {
   line: number;
@@ -60,7 +59,6 @@ export interface NdjsonOptions {
 
 export class NdjsonPipeline {
   private readonly preflight: Preflight;
-  private readonly counts = emptyCounts();
   /** UTF-8: lines cut from the bytes. */
   private readonly utf8: Utf8LineSplitter | null;
   /** Any other encoding: decoded, then cut. */
@@ -114,7 +112,7 @@ export class NdjsonPipeline {
       rows_count: this.rows,
       valid_rows_count: this.rows - this.invalidRows,
       invalid_rows_count: this.invalidRows,
-      expected_record_counts: { ...this.counts },
+      expected_record_counts: this.preflight.recordCounts(),
       unsupported_record_counts: this.preflight.unsupportedCounts(),
       preflight,
     };
@@ -159,7 +157,6 @@ export class NdjsonPipeline {
       this.emit(line, type, null, false, [], fields);
       return;
     }
-    this.counts[kind.key]!++;
     this.rows++;
     if (!validUtf8) {
       const issue = this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`);

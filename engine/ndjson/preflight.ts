@@ -17,7 +17,7 @@ import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
-  COUNT_KEYS, ID_SPACES, RECORD_SPECS, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
+  COUNT_KEYS, ID_SPACES, RECORD_SPECS, emptyCounts, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
 } from './records.ts';
 
 export const PREFLIGHT_CODES = [
@@ -60,6 +60,8 @@ export interface Kind {
   refs: KindRef[];
   /** The compiled fast path (compileClean), or null where there is none. */
   clean: CleanCheck | null;
+  /** Records of this type checked so far. */
+  records: number;
 }
 
 export type KindRef = Reference & { ids: IdIndex; what: string; /** Its number in Preflight's list of what refers. */ no: number };
@@ -217,6 +219,13 @@ export class Preflight {
     else this.unsupported.set(type, { line, count: 1 });
   }
 
+  /** Records checked, by count key (all 15 keys). */
+  recordCounts(): Record<string, number> {
+    const out = emptyCounts();
+    for (const kind of this.kinds.values()) if (kind !== null) out[kind.key] = kind.records;
+    return out;
+  }
+
   unsupportedCounts(): Record<string, number> {
     return Object.fromEntries([...this.unsupported].map(([t, u]) => [t, u.count]));
   }
@@ -246,6 +255,7 @@ export class Preflight {
         return { ...r, ids: this.index(r.space), what, no: this.referrer(r.space, what, type === 'RejectedTransfer') };
       }),
       clean: null,
+      records: 0,
     };
     // An Account's checks keep their order in the general path (the accountable_type check sits
     // between the fields and the id); there are a handful of them in a file.
@@ -257,6 +267,7 @@ export class Preflight {
   check(kind: Kind, data: Data, line: number): readonly PreflightProblem[] {
     this.found = NONE as PreflightProblem[];
     this.importable++;
+    kind.records++;
     const { type } = kind;
     if (kind.clean === null || !kind.clean(data, line, this, kind)) this.checkFields(kind, data, line);
     if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line);
