@@ -9,6 +9,11 @@
 import { byteChunks, type Source } from './source.ts';
 
 export interface PushPipeline<R, F> {
+  /**
+   * push() keeps nothing of the bytes it is given once it returns (it copies what it carries over):
+   * a file source may then be read into the same buffers over and over (source.ts).
+   */
+  readonly copiesInput?: boolean;
   push(bytes: Uint8Array): R[];
   end(): R[];
   result(): F;
@@ -29,7 +34,7 @@ export class PipelineReader<R, F> implements AsyncIterable<R> {
   async *batches(): AsyncGenerator<R[], void, undefined> {
     if (this.started) throw new Error('this reader has already been read; create a new one for another pass');
     this.started = true;
-    for await (const chunk of byteChunks(this.source)) {
+    for await (const chunk of byteChunks(this.source, { reuse: this.pipeline.copiesInput === true })) {
       const rows = this.pipeline.push(chunk);
       if (rows.length > 0) yield rows;
     }

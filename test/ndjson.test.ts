@@ -215,6 +215,34 @@ describe('chunk invariance', () => {
     });
   }
 
+  // A file is read 1 MiB at a time into two buffers used in turn: lines crossing a read, a
+  // multi-byte character cut by one, and a line carried across several reads must come out as they
+  // do from the same bytes in memory.
+  test('a 5 MB file read into reused buffers: the same records and result as its bytes in memory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-ndjson-'));
+    try {
+      const lines = [multiByte.trimEnd()];
+      for (let i = 0, length = 0; length < 5_000_000; i++) {
+        const name = i % 9973 === 1 ? 'ß'.repeat(700_000) : `Café ${i} 日本`; // two lines longer than a read
+        lines.push(`{"type":"Tag","data":{"id":"g${i}","name":"${name}"}}`);
+        length += lines.at(-1)!.length;
+      }
+      const bytes = utf8(lines.join('\r\n') + '\n');
+      const path = join(dir, 'big.ndjson');
+      writeFileSync(path, bytes);
+      const fromFile = await readAll({ path });
+      const inMemory = await readAll(bytes);
+      assert.equal(fromFile.records.length, lines.length + 3); // the first holds four records
+      assert.equal(JSON.stringify(fromFile.records), JSON.stringify(inMemory.records));
+      assert.deepEqual(fromFile.result, inMemory.result);
+      // Stopping early closes the file after the read in flight.
+      const reader = readNative({ path });
+      for await (const batch of reader.batches()) if (batch.length > 0) break;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('bytes that are not UTF-8 make their line invalid_json, and only it', async () => {
     const { records, result } = await readAll(Buffer.concat([notUtf8, utf8(multiByte)]));
     assert.deepEqual(records.map((r) => [r.line, r.valid]), [[1, false], [2, false], [3, true], [5, true], [6, true]]);

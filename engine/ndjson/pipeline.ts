@@ -84,6 +84,11 @@ export class NdjsonPipeline {
     this.preflight = new Preflight(options.existing_names ?? {}, options.max_issues ?? 1000);
   }
 
+  /** UTF-8 lines are decoded before push returns and a line left over is copied (Utf8LineSplitter). */
+  get copiesInput(): boolean {
+    return this.utf8 !== null;
+  }
+
   push(bytes: Uint8Array): NdjsonRecord[] {
     if (this.utf8) this.utf8.push(bytes, this.onLine);
     else this.text.push(this.decoder!.push(bytes), this.onText);
