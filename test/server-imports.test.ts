@@ -715,6 +715,25 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     assert.equal(stored.body.data.status_detail.terminal, true);
   });
 
+  // The engine finds duplicate ids when the file ends, after their rows were stored: they are
+  // written onto the rows then, in whichever stored chunk (500 rows each) the row sits.
+  test('a NativeImport with duplicate ids: each duplicate row is stored invalid with its duplicate_source_id issue', async () => {
+    const tag = (i: number, id = `g${i}`) => `{"type":"Tag","data":{"id":"${id}","name":"Tag ${i}"}}`;
+    const lines = Array.from({ length: 620 }, (_, i) => tag(i + 1));
+    lines[2] = tag(3, 'g1'); // line 3 repeats line 1's id
+    lines[579] = tag(580, 'g10'); // line 580 (stored chunk 2) repeats line 10's
+    const r = await s.api('POST', '/api/v1/imports', { json: { type: 'NativeImport', raw_file_content: lines.join('\n') } });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.deepEqual([r.body.data.stats.rows_count, r.body.data.stats.invalid_rows_count], [620, 2]);
+    const id = r.body.data.id;
+    const first = (await s.api('GET', `/api/v1/imports/${id}/rows?page=1&per_page=100`)).body.data;
+    const sixth = (await s.api('GET', `/api/v1/imports/${id}/rows?page=6&per_page=100`)).body.data;
+    const invalid = [...first, ...sixth].filter((x: Json) => !x.valid);
+    assert.deepEqual(invalid.map((x: Json) => [x.line, x.issues.map((i: Json) => i.code)]), [[3, ['duplicate_source_id']], [580, ['duplicate_source_id']]]);
+    assert.match(invalid[1].errors[0], /"g10" was already used on line 10$/);
+    assert.equal(first.filter((x: Json) => x.valid).length, 99);
+  });
+
   test('publish "true" on a clean NativeImport → 201 importing', async () => {
     const r = await s.api('POST', '/api/v1/imports', { json: { type: 'NativeImport', raw_file_content: NDJSON, publish: 'true' } });
     assert.equal(r.status, 201);

@@ -16,7 +16,9 @@ import {
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
-import { appendStaged, clearStagedRows, contentChunks, discardStaged, finalizeImport, restageImport, ROWS_PER_CHUNK, stageImport } from '../store/imports.ts';
+import {
+  appendStaged, clearStagedRows, contentChunks, discardStaged, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
+} from '../store/imports.ts';
 import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
 
@@ -106,6 +108,8 @@ export class Ingest {
   private rows: StoredRow[] = [];
   private rowCount = 0;
   private chunk = 0;
+  /** The line of each stored chunk's first row, to find a row by its line (markDuplicates). */
+  private chunkLines: number[] = [];
   private rowsWithoutAccount = 0;
   private head: Uint8Array | null = null;
   private readonly upload: { mimeType: string; filename: string } | null;
@@ -216,6 +220,7 @@ export class Ingest {
   private sealRows(): void {
     if (this.rows.length === 0) return;
     const json = JSON.stringify(this.rows);
+    this.chunkLines.push(this.rows[0]!.line);
     this.pendingRows.push({ chunk: this.chunk++, first: this.rowCount - this.rows.length, count: this.rows.length, json });
     this.pendingBytes += json.length;
     this.rows = [];
@@ -250,6 +255,7 @@ export class Ingest {
       this.rows = [];
       this.rowCount = 0;
       this.chunk = 0;
+      this.chunkLines = [];
       this.rowsWithoutAccount = 0;
       this.pendingRows = [];
     }
@@ -278,6 +284,7 @@ export class Ingest {
     }
     this.sealRows();
     this.flush();
+    if (native) this.markDuplicates(native);
     const { db, config, familyId } = this.ctx;
     const mappings = csv ? csvMappings(db, familyId, this.req.type, this.req.accountId, csv) : [];
     const rowsCount = native ? native.rows_count : csv ? csv.rows_count : 0;
@@ -298,6 +305,40 @@ export class Ingest {
       mappings,
     });
     this.done = true;
+  }
+
+  /**
+   * The engine finds duplicate ids when the file ends, after their rows were stored as valid: each
+   * one the preflight lists is written onto its row, which becomes invalid, so the stored rows say
+   * what the stats count. (The preflight lists the first 1,000 problems; past them, the stats and
+   * the preflight's counts are complete, the rows are not marked.)
+   */
+  private markDuplicates(native: NdjsonResult): void {
+    const byChunk = new Map<number, { line: number; message: string }[]>();
+    for (const p of native.preflight.errors) {
+      if (p.code !== 'duplicate_source_id' || p.line === null) continue;
+      let lo = 0, hi = this.chunkLines.length; // the last chunk whose first row is on or before the line
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.chunkLines[mid]! <= p.line) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === 0) continue;
+      const list = byChunk.get(lo - 1) ?? [];
+      list.push({ line: p.line, message: p.message });
+      byChunk.set(lo - 1, list);
+    }
+    for (const [chunk, problems] of byChunk) {
+      const rows = JSON.parse(rowChunk(this.ctx.db, this.importId, chunk)) as StoredRow[];
+      for (const p of problems) {
+        const row = rows.find((r) => r.line === p.line);
+        if (!row) continue;
+        row.valid = false;
+        row.errors.push(p.message);
+        row.issues.push({ code: 'duplicate_source_id', field: null, message: p.message });
+      }
+      replaceRowChunk(this.ctx.db, this.importId, chunk, JSON.stringify(rows));
+    }
   }
 
   /** Removes everything staged (after a refusal or a broken connection). */

@@ -185,6 +185,15 @@ export function importRows<T>(db: Db, importId: string, offset: number, limit: n
   return out;
 }
 
+/** One stored row chunk's JSON, and writing it back (an import still staged). */
+export function rowChunk(db: Db, importId: string, chunk: number): string {
+  return db.prepare('SELECT data FROM import_row_chunks WHERE import_id = ? AND chunk = ?').pluck().get(importId, chunk) as string;
+}
+
+export function replaceRowChunk(db: Db, importId: string, chunk: number, json: string): void {
+  db.prepare('UPDATE import_row_chunks SET data = ? WHERE import_id = ? AND chunk = ?').run(json, importId, chunk);
+}
+
 /** Every stored row chunk in order (publishing reads them one chunk at a time). */
 export function* rowChunks<T>(db: Db, importId: string): Generator<T[]> {
   const count = db.prepare('SELECT count(*) FROM import_row_chunks WHERE import_id = ?').pluck().get(importId) as number;
