@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import { compileAmountParser, type NumberFormat } from '../engine/parse/amount.ts';
 import { compileDateFormat, defaultRange, DateFormatError } from '../engine/parse/date.ts';
 import { inferDateFormat } from '../engine/parse/date-infer.ts';
-import { multiply, negate, subtract, sum } from '../engine/parse/decimal.ts';
+import BigConstructor from 'big.js';
+import { equal, multiply, negate, subtract, sum } from '../engine/parse/decimal.ts';
 import { splitCategory, splitTags } from '../engine/parse/text.ts';
 import { accountableType } from '../engine/parse/account-type.ts';
 
@@ -169,8 +170,47 @@ describe('exact decimals', () => {
     ['multiply', () => multiply('3', '12.50'), '37.50'],
     ['multiply signed', () => multiply('-1.5', '12.345'), '-18.5175'],
     ['sum', () => sum(['0.1', '0.2', '-0.30']), '0.00'],
+    ['sum of nothing', () => sum([]), '0'],
+    ['sum keeps the widest scale', () => sum(['12', '0.5', '-3.25']), '9.25'],
+    ['sum below one', () => sum(['-0.05', '0.01']), '-0.04'],
+    ['sum to negative zero is zero', () => sum(['-0.10', '0.1']), '0.00'],
+    ['sum past 2^53 (big.js)', () => sum(['9007199254740993', '1']), '9007199254740994'],
+    ['sum of 16 digits (big.js)', () => sum(['999999999999999.9', '0.1']), '1000000000000000.0'],
+    ['sum of partial sums past 2^53 (big.js)', () => sum(['999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999', '999999999999999']), '9999999999999990'],
   ];
   for (const [name, f, want] of cases) test(name, () => assert.equal(f(), want));
+
+  const equals: [string, string, boolean][] = [
+    ['10.00', '10', true],
+    ['1.10', '1.1', true],
+    ['-0.00', '0', true],
+    ['1.01', '1.1', false],
+    ['-5', '5', false],
+    ['.5', '0.50', true],
+    ['12345678901234567890', '12345678901234567891', false],
+    ['12345678901234567890.0', '12345678901234567890', true],
+    ['1e2', '100', true],
+  ];
+  for (const [a, b, want] of equals) test(`equal ${a} ${b}`, () => assert.equal(equal(a, b), want));
+
+  test('sum and equal agree with big.js on seeded random decimals', () => {
+    const Big = BigConstructor();
+    let seed = 20241122;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const decimal = () => {
+      const int = String(Math.floor(next() * 10 ** Math.floor(next() * 17)));
+      const dp = Math.floor(next() * 5);
+      const frac = dp === 0 ? '' : '.' + String(Math.floor(next() * 10 ** dp)).padStart(dp, '0');
+      return (next() < 0.4 ? '-' : '') + int + frac;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const values = Array.from({ length: 1 + Math.floor(next() * 6) }, decimal);
+      const dp = Math.max(...values.map((v) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0)));
+      const want = values.reduce((t, v) => t.plus(v), new Big(0)).toFixed(dp).replace(/^-(?=[0.]*$)/, '');
+      assert.equal(sum(values), want, values.join(' + '));
+      assert.equal(equal(sum(values), values[0]!), new Big(want).eq(values[0]!), values.join(' + '));
+    }
+  });
 });
 
 describe('tags, categories, account types', () => {

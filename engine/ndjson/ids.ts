@@ -118,7 +118,12 @@ class Table {
       w2 = old[o + 3]!;
       w3 = old[o + 4]!;
       const n = this.find(hash());
-      this.slots.set(old.subarray(o, o + SLOT), n);
+      const slots = this.slots;
+      slots[n] = old[o]!;
+      slots[n + 1] = w0;
+      slots[n + 2] = w1;
+      slots[n + 3] = w2;
+      slots[n + 4] = w3;
     }
   }
 }
