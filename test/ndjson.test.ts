@@ -317,12 +317,16 @@ describe('the id index', () => {
       idx.add('ACCT-1', 999_998, true);
       idx.add(uuid(0), 1_000_000, true);
       assert.equal(idx.has(uuid(Math.min(count, 65_536) - 1)), true);
-      // References: every id (found now or at seal) and 100 that are not there.
-      for (let i = 0; i < count + 100; i++) if (!idx.has(uuid(i))) assert.equal(idx.defer(uuid(i), 2_000_000 + i, i % 3), true);
-      assert.equal(idx.defer('ACCT-2', 5, 0), false, 'not a UUID: the caller keeps it');
+      // References: every id (found now or at seal), 100 that are not there, and ids that are not UUIDs.
+      for (let i = 0; i < count + 100; i++) idx.refer(uuid(i), 2_000_000 + i, i % 3);
+      idx.refer('ACCT-2', 5, 0);
+      idx.refer('ACCT-1', 6, 0);
+      idx.refer('42', 7, 1);
       const { duplicates, unresolved } = seal(idx);
       assert.deepEqual(duplicates.sort((a, b) => a[1] - b[1]), [['ACCT-1', 999_998, count + 2, true], [uuid(count - 1), 999_999, count, false], [uuid(0), 1_000_000, 1, true]]);
-      assert.deepEqual(unresolved.sort((a, b) => a[1] - b[1]), Array.from({ length: 100 }, (_, k): Miss => [uuid(count + k), 2_000_000 + count + k, (count + k) % 3]));
+      assert.deepEqual(unresolved.sort((a, b) => a[1] - b[1]), [
+        ['ACCT-2', 5, 0], ...Array.from({ length: 100 }, (_, k): Miss => [uuid(count + k), 2_000_000 + count + k, (count + k) % 3]),
+      ]);
       for (let i = 0; i < count; i++) assert.equal(idx.has(uuid(i)), true);
       others.forEach((id) => assert.equal(idx.has(id), true, id));
       for (let i = count; i < count + 100; i++) assert.equal(idx.has(uuid(i)), false);

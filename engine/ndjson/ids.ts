@@ -11,12 +11,16 @@
 // the bench export (1.08 million ids) the whole NDJSON pipeline took about 2.8 s that way and 2.4 s
 // this way, with 60 MB less at its peak (20 bytes an id, against about 55).
 //
-// References are looked up as the file is read in a hash table of the space's first TABLE_LIMIT
-// ids (references point mostly at accounts, categories, merchants, tags and budgets: a few
-// thousand ids at most), with a cache of the strings found in front of it. A reference that
+// References (refer) are looked up as the file is read in a hash table of the space's first
+// TABLE_LIMIT ids (references point mostly at accounts, categories, merchants, tags and budgets: a
+// few thousand ids at most), with a cache of the strings found in front of it. A reference that
 // is not there yet (it points later in the file, or into a space larger than the table, as a
 // transfer's transactions do) is queued in a second log and resolved at seal, by sorting the queue
-// the same way and walking both in hash order. Ids that are not canonical UUIDs go to a Map.
+// the same way and walking both in hash order. Ids that are not canonical UUIDs go to a Map, and
+// references to them not found yet to a list settled at seal.
+//
+// Ids and references are held in small batches (BATCH) and taken in a batch at a time, in the
+// order they came: the log's order is the file's, so the first of two equal ids is the earlier.
 
 /** Ids an id space keeps in its lookup table; later ones are found at seal. */
 const TABLE_LIMIT = 1 << 16;
@@ -225,8 +229,17 @@ class Log {
 
 /** Called by seal for each id used again: the later line, the first, and whether the later one is a split line's. */
 export type OnDuplicate = (id: string, line: number, first: number, split: boolean) => void;
-/** Called by seal for each queued reference that names no id of the space. */
+/** Called by seal for each reference that names no id of the space. */
 export type OnUnresolved = (id: string, line: number, ref: number) => void;
+
+/**
+ * Ids and references add() and refer() hold before the index takes them in. Taken in as they
+ * came, between one JSON.parse and the next, an id cost about 2.5 times what it costs in a run of
+ * them: the parser's allocations push the hex table, the lookup table and the cache of ids found
+ * out of the processor's caches each time (scratch measurements on the bench export: 130 ns an id
+ * against 50). 256 entries span a few hundred records, whose strings are still in the cache.
+ */
+const BATCH = 256;
 
 export class IdIndex {
   private readonly log = new Log(1);
@@ -235,8 +248,19 @@ export class IdIndex {
   private readonly plain = new Map<string, number>();
   /** Non-canonical ids used again, found as they came: [id, line, first, split]. */
   private readonly plainDuplicates: [string, number, number, boolean][] = [];
-  /** Ids has() found, by the hash of their last characters (see has). */
+  /** References to non-canonical ids not found while reading: [id, line, ref], settled at seal. */
+  private readonly plainRefs: [string, number, number][] = [];
+  /** Ids has() found, by the hash of their last characters (see known). */
   private found: string[] | null = null;
+  /** Ids waiting to be taken in, with their lines (negative: a split line's). */
+  private readonly addIds: string[] = [];
+  private readonly addLines = new Int32Array(BATCH);
+  private adds = 0;
+  /** References waiting to be looked up: the id, its line, the caller's number for what refers. */
+  private readonly refIds: string[] = [];
+  private readonly refLines = new Int32Array(BATCH);
+  private readonly refNos = new Int32Array(BATCH);
+  private refs = 0;
   /** After seal: the log in hash order. */
   private sealed: { order: Uint32Array; keys: Uint32Array } | null = null;
 
@@ -248,27 +272,67 @@ export class IdIndex {
   /** Records the id at `line` (≥ 1); `split`: a split line's. A duplicate is reported by seal. */
   add(id: string, line: number, split = false): void {
     if (this.sealed) throw new Error('the id index is sealed');
-    if (!parseUuid(id)) {
-      const first = this.plain.get(id);
-      if (first === undefined) this.plain.set(id, line);
-      else this.plainDuplicates.push([id, line, first, split]);
-      return;
-    }
-    this.log.push(split ? -line : line);
-    if (this.table !== null && this.table.used < TABLE_LIMIT) this.table.add(hash(), line);
+    this.addIds[this.adds] = id;
+    this.addLines[this.adds] = split ? -line : line;
+    if (++this.adds === BATCH) this.flush();
+  }
+
+  /**
+   * A reference to `id` on `line` (`ref`: the caller's number for what refers). One that names no
+   * id of the space, wherever in the file that id is, is reported by seal.
+   */
+  refer(id: string, line: number, ref: number): void {
+    if (this.sealed) throw new Error('the id index is sealed');
+    const r = this.refs;
+    this.refIds[r] = id;
+    this.refLines[r] = line;
+    this.refNos[r] = ref;
+    if (++this.refs === BATCH) this.flush();
   }
 
   /**
    * Whether the id is known. While the file is read, true is exact but false only means "not
-   * found yet" (the id may come later or sit past the lookup table): queue such a reference with
-   * defer(). After seal, both answers are exact.
-   *
-   * References name the same few accounts, categories, merchants and tags over and over, so ids
-   * found are kept in a small direct-mapped cache of the strings, placed by their last four
-   * characters (random in UUIDs of every version): a hit costs those four reads and one string
-   * comparison instead of reading all 36 characters. Ids are never removed, so a hit is exact.
+   * found yet" (the id may come later or sit past the lookup table); after seal, both are exact.
    */
   has(id: string): boolean {
+    this.flush();
+    return this.known(id);
+  }
+
+  /** Takes in the ids and references held so far, ids first. */
+  private flush(): void {
+    const adds = this.adds, refs = this.refs;
+    this.adds = this.refs = 0;
+    for (let i = 0; i < adds; i++) this.take(this.addIds[i]!, this.addLines[i]!);
+    for (let i = 0; i < refs; i++) {
+      const id = this.refIds[i]!;
+      if (this.known(id)) continue;
+      // Not found yet: queued and settled at seal.
+      if (parseUuid(id)) this.queue.push(this.refLines[i]!, this.refNos[i]!);
+      else this.plainRefs.push([id, this.refLines[i]!, this.refNos[i]!]);
+    }
+  }
+
+  /** An id at `line` (negative: a split line's) into the log, the lookup table or the map of the others. */
+  private take(id: string, line: number): void {
+    if (!parseUuid(id)) {
+      const first = this.plain.get(id);
+      if (first === undefined) this.plain.set(id, Math.abs(line));
+      else this.plainDuplicates.push([id, Math.abs(line), first, line < 0]);
+      return;
+    }
+    this.log.push(line);
+    if (this.table !== null && this.table.used < TABLE_LIMIT) this.table.add(hash(), Math.abs(line));
+  }
+
+  /**
+   * has() without taking in what is held. References name the same few accounts, categories,
+   * merchants and tags over and over, so ids found are kept in a small direct-mapped cache of the
+   * strings, placed by their last four characters (random in UUIDs of every version): a hit costs
+   * those four reads and one string comparison instead of reading all 36 characters. Ids are never
+   * removed, so a hit is exact.
+   */
+  private known(id: string): boolean {
     const n = id.length;
     if (n < 4) return this.plain.has(id);
     const k = Math.imul(id.charCodeAt(n - 1) | (id.charCodeAt(n - 2) << 8) | (id.charCodeAt(n - 3) << 16) | (id.charCodeAt(n - 4) << 24), 0x9e3779b1)
@@ -303,20 +367,10 @@ export class IdIndex {
     return -1;
   }
 
-  /**
-   * Queues a reference has() did not find, to be resolved at seal (`ref`: the caller's number for
-   * what refers). False when the id is not a canonical UUID: the caller keeps those (has() answers
-   * for them exactly after seal).
-   */
-  defer(id: string, line: number, ref: number): boolean {
-    if (!parseUuid(id)) return false;
-    this.queue.push(line, ref);
-    return true;
-  }
-
-  /** Finds the duplicates and the queued references that resolve to nothing; once, after the last add. */
+  /** Finds the duplicates and the references that resolve to nothing; once, after the last add. */
   seal(onDuplicate: OnDuplicate, onUnresolved: OnUnresolved): void {
     if (this.sealed) throw new Error('the id index is sealed');
+    this.flush();
     for (const [id, line, first, split] of this.plainDuplicates) onDuplicate(id, line, first, split);
     const ids = (this.sealed = this.log.sorted());
     const { order, keys } = ids;
@@ -337,6 +391,7 @@ export class IdIndex {
       for (let i = e; i < n && keys[i] === key && !found; i++) found = this.log.holds(order[i]!);
       if (!found) onUnresolved(uuidText(), line, this.queue.second(q));
     }
+    for (const [id, line, ref] of this.plainRefs) if (!this.plain.has(id)) onUnresolved(id, line, ref);
   }
 
   /**

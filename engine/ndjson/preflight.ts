@@ -17,7 +17,7 @@ import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
 import {
-  COUNT_KEYS, ID_SPACES, RECORD_SPECS, emptyCounts, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
+  COUNT_KEYS, ID_SPACES, RECORD_SPECS, SPLIT_LINE_REFERENCES, emptyCounts, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
 } from './records.ts';
 
 export const PREFLIGHT_CODES = [
@@ -98,8 +98,8 @@ function compileClean(kind: Kind): CleanCheck {
   kind.refs.forEach((r, i) => {
     const ref = `k.refs[${i}]`;
     src.push(r.many
-      ? `v = ${at(r.field)}; if (Array.isArray(v)) for (const x of v) { if (!${ref}.ids.has(x)) p.pending(${ref}, x, line); }`
-      : `v = ${at(r.field)}; if (typeof v === "string" && v !== "" && !${ref}.ids.has(v)) p.pending(${ref}, v, line);`);
+      ? `v = ${at(r.field)}; if (Array.isArray(v)) for (const x of v) ${ref}.ids.refer(x, line, ${ref}.no);`
+      : `v = ${at(r.field)}; if (typeof v === "string" && v !== "") ${ref}.ids.refer(v, line, ${ref}.no);`);
   });
   src.push('return true;');
   const make = new Function('isDecimalJson', 'isoDay', 'idList', `return function clean(d, line, p, k) {\n  ${src.join('\n  ')}\n};`);
@@ -121,13 +121,6 @@ interface Referrer {
   space: IdSpace;
   what: string;
   warn: boolean;
-}
-
-/** A reference to an id that is not a canonical UUID (the id index queues the others). */
-interface PendingRef {
-  id: string;
-  line: number;
-  ref: number;
 }
 
 interface PendingName {
@@ -169,11 +162,12 @@ export class Preflight {
   private readonly names = new Map<TaxonomyType, Map<string, { line: number; name: string }>>();
   private readonly existing = new Map<TaxonomyType, Set<string>>();
   private readonly valuations = new Map<string, number>();
-  private pendingRefs: PendingRef[] = [];
   /** What refers, numbered for the id index's queue (referrer()). */
   private readonly referrers: Referrer[] = [];
   private readonly referrerNumbers = new Map<string, number>();
   private pendingNames: PendingName[] = [];
+  /** What a split line refers to (SPLIT_LINE_REFERENCES), made on the first split line. */
+  private splitRefs: KindRef[] | null = null;
   private readonly unsupported = new Map<string, { line: number; count: number }>();
   private readonly errors: PreflightProblem[] = [];
   private readonly warnings: PreflightProblem[] = [];
@@ -250,10 +244,7 @@ export class Preflight {
     const spec = RECORD_SPECS[type];
     const kind: Kind = {
       type, key: COUNT_KEYS[type], spec, ids: this.index(spec.idSpace),
-      refs: spec.references.map((r) => {
-        const what = `${type} ${r.field}`;
-        return { ...r, ids: this.index(r.space), what, no: this.referrer(r.space, what, type === 'RejectedTransfer') };
-      }),
+      refs: spec.references.map((r) => this.kindRef(r, type, type === 'RejectedTransfer')),
       clean: null,
       records: 0,
     };
@@ -312,12 +303,13 @@ export class Preflight {
     }
     const id = idText(data['id']);
     if (id !== null) kind.ids.add(id, line);
-    for (const r of kind.refs) this.reference(type, data, r.field, r.space, !!r.many, line, type === 'RejectedTransfer');
+    for (const r of kind.refs) this.reference(r, data, line);
   }
 
-  /** Called by compiled checks: a reference the file has not defined so far, resolved at the end. */
-  pending(ref: KindRef, id: string, line: number): void {
-    if (!ref.ids.defer(id, line, ref.no)) this.pendingRefs.push({ id, line, ref: ref.no });
+  /** A reference as checks need it: its id space's index and its number for what refers. */
+  private kindRef(r: Reference, type: string, warn: boolean): KindRef {
+    const what = `${type} ${r.field}`;
+    return { ...r, ids: this.index(r.space), what, no: this.referrer(r.space, what, warn) };
   }
 
   /** The number of what refers (`what` into `space`), for the id index's queue. */
@@ -350,32 +342,24 @@ export class Preflight {
     if (this.existing.get(type)!.has(key)) this.fail('existing_taxonomy_collision', line, `${type} ${show(name)} already exists in this family`);
   }
 
-  private reference(
-    type: string, data: Data, field: string, space: IdSpace, many: boolean, line: number, warn: boolean,
-  ): void {
-    const v = data[field];
+  private reference(ref: KindRef, data: Data, line: number): void {
+    const v = data[ref.field];
     if (!present(v)) return; // required ones are reported as missing fields
-    if (!many) {
-      this.referenceOne(type, field, space, v, line, warn);
+    if (!ref.many) {
+      this.referenceOne(ref, v, line);
       return;
     }
     if (!Array.isArray(v)) {
-      this.fail('invalid_field_value', line, `${type} ${field} must be a list of ids (got ${show(v)})`);
+      this.fail('invalid_field_value', line, `${ref.what} must be a list of ids (got ${show(v)})`);
       return;
     }
-    for (const item of v) this.referenceOne(type, field, space, item, line, warn);
+    for (const item of v) this.referenceOne(ref, item, line);
   }
 
-  private referenceOne(type: string, field: string, space: IdSpace, v: unknown, line: number, warn: boolean): void {
-    const ref = idText(v);
-    if (ref === null) {
-      this.fail('invalid_field_value', line, `${type} ${field} ${show(v)} is not an id`);
-      return;
-    }
-    const ids = this.index(space);
-    if (ids.has(ref)) return;
-    const no = this.referrer(space, `${type} ${field}`, warn);
-    if (!ids.defer(ref, line, no)) this.pendingRefs.push({ id: ref, line, ref: no });
+  private referenceOne(ref: KindRef, v: unknown, line: number): void {
+    const id = idText(v);
+    if (id === null) this.fail('invalid_field_value', line, `${ref.what} ${show(v)} is not an id`);
+    else ref.ids.refer(id, line, ref.no);
   }
 
   private checkSplits(data: Data, line: number): void {
@@ -402,9 +386,7 @@ export class Preflight {
       } else amounts.push(amount);
       const id = idText(sl['id']);
       if (id !== null) this.index('Transaction').add(id, line, true);
-      this.reference('Transaction split line', sl, 'category_id', 'Category', false, line, false);
-      this.reference('Transaction split line', sl, 'merchant_id', 'Merchant', false, line, false);
-      this.reference('Transaction split line', sl, 'tag_ids', 'Tag', true, line, false);
+      for (const r of (this.splitRefs ??= SPLIT_LINE_REFERENCES.map((r) => this.kindRef(r, 'Transaction split line', false)))) this.reference(r, sl, line);
     });
     const total = decimalFromJson(data['amount']);
     if (ok && total !== null && !equal(sum(amounts), total)) {
@@ -450,8 +432,6 @@ export class Preflight {
         (id, line, ref) => this.unresolved(id, line, ref),
       );
     }
-    for (const r of this.pendingRefs) if (!this.index(this.referrers[r.ref]!.space).has(r.id)) this.unresolved(r.id, r.line, r.ref);
-    this.pendingRefs = [];
     for (const n of this.pendingNames) {
       const key = nameKey(n.name);
       if (this.names.get(n.type)!.has(key) || this.existing.get(n.type)!.has(key)) continue;

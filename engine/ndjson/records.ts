@@ -83,6 +83,11 @@ export const RECORD_SPECS: Record<RecordType, RecordSpec> = {
   Rule: { required: ['id'], decimals: [], dates: [], references: [], idSpace: 'Rule' },
 };
 
+/** What a Transaction's split line refers to; its own `id` is a Transaction id. */
+export const SPLIT_LINE_REFERENCES: readonly Reference[] = [
+  ref('category_id', 'Category', true), ref('merchant_id', 'Merchant', true), ref('tag_ids', 'Tag', true, true),
+];
+
 /** Types whose names must be unique within a family (SPEC: duplicate_taxonomy_name). */
 export const TAXONOMY_TYPES = ['Category', 'Tag', 'Merchant'] as const;
 export type TaxonomyType = (typeof TAXONOMY_TYPES)[number];
