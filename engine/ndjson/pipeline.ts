@@ -9,6 +9,10 @@
 // on its own (Utf8LineSplitter); another `encoding` given as an option is decoded first and cut as
 // text.
 //
+// A push parses all its lines first and then checks the records it parsed, in file order: checks
+// run one after another keep their code and tables in the processor's caches, where a check
+// between two JSON.parse calls found them evicted each time (the bench export: ~6% faster).
+//
 // The first non-blank line must be a record ({type, data}); otherwise the file is refused with
 // NDJSON_NOT_RECORDS (the API's invalid_ndjson). A line that is not JSON is an `invalid_json`
 // problem, never skipped silently.
@@ -17,7 +21,7 @@ import { StreamDecoder } from '../decode/decoder.ts';
 import { LineSplitter, Utf8LineSplitter } from '../decode/lines.ts';
 import { normalizeEncoding } from '../options.ts';
 import { SluiceError } from '../errors.ts';
-import { Preflight, type ExistingNames, type Kind, type PreflightProblem, type PreflightResult } from './preflight.ts';
+import { NONE, Preflight, type ExistingNames, type Kind, type PreflightProblem, type PreflightResult } from './preflight.ts';
 
 export interface NdjsonRecord {
   line: number;
@@ -75,6 +79,11 @@ export class NdjsonPipeline {
   /** The lines of the invalid records, ascending, for duplicates found at the end. */
   private invalidLines = new Int32Array(64);
   private out: NdjsonRecord[] = [];
+  /** The records of `out` parsed but not checked yet: where they are, their kinds, whether their bytes were UTF-8. */
+  private uncheckedAt: number[] = [];
+  private uncheckedKinds: Kind[] = [];
+  private uncheckedUtf8: number[] = [];
+  private unchecked = 0;
   private finished: PreflightResult | null = null;
 
   constructor(options: NdjsonOptions = {}) {
@@ -92,6 +101,7 @@ export class NdjsonPipeline {
   push(bytes: Uint8Array): NdjsonRecord[] {
     if (this.utf8) this.utf8.push(bytes, this.onLine);
     else this.text.push(this.decoder!.push(bytes), this.onText);
+    this.check();
     return this.drain();
   }
 
@@ -102,6 +112,7 @@ export class NdjsonPipeline {
       this.text.push(this.decoder!.end(), this.onText);
       this.text.end(this.onText);
     }
+    this.check();
     if (!this.sawRecord) throw new SluiceError('NDJSON_EMPTY', 'the file holds no records (it is empty or blank)', null);
     this.finish();
     return this.drain();
@@ -163,15 +174,28 @@ export class NdjsonPipeline {
       return;
     }
     this.rows++;
-    if (!validUtf8) {
-      const issue = this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`);
-      this.invalid(line);
-      this.emit(line, type, kind.key, false, [issue, ...this.preflight.check(kind, fields, line)], fields);
-      return;
+    const n = this.unchecked++;
+    this.uncheckedAt[n] = this.out.length;
+    this.uncheckedKinds[n] = kind;
+    this.uncheckedUtf8[n] = validUtf8 ? 1 : 0;
+    this.emit(line, type, kind.key, true, NONE, fields);
+  }
+
+  /** The preflight's checks of the records this push parsed, in file order. */
+  private check(): void {
+    const count = this.unchecked;
+    this.unchecked = 0;
+    for (let n = 0; n < count; n++) {
+      const r = this.out[this.uncheckedAt[n]!]!;
+      const line = r.line;
+      let issues = this.preflight.check(this.uncheckedKinds[n]!, r.data!, line);
+      if (this.uncheckedUtf8[n] === 0) issues = [this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`), ...issues];
+      if (issues.length > 0) {
+        this.invalid(line);
+        r.valid = false;
+        r.issues = issues;
+      }
     }
-    const issues = this.preflight.check(kind, fields, line);
-    if (issues.length > 0) this.invalid(line);
-    this.emit(line, type, kind.key, issues.length === 0, issues, fields);
   }
 
   private invalid(line: number): void {

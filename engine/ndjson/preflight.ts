@@ -114,7 +114,7 @@ function idList(v: unknown): boolean {
 }
 
 /** The problems of a record that has none: shared, so a clean record allocates no list. */
-const NONE: readonly PreflightProblem[] = Object.freeze([]);
+export const NONE: readonly PreflightProblem[] = Object.freeze([]);
 
 /** What refers: "Transaction account_id", into which space, and whether a miss is only a warning. */
 interface Referrer {
