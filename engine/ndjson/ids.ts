@@ -26,8 +26,8 @@
 const TABLE_LIMIT = 1 << 16;
 /** Slots a lookup table starts with. */
 const INITIAL_SLOTS = 64;
-/** has()'s cache of ids found: 2^FOUND_BITS strings an id space (32 KiB), made on the first lookup. */
-const FOUND_BITS = 12;
+/** The cache of ids found: 2^FOUND_BITS strings an id space with a lookup table (128 KiB). */
+const FOUND_BITS = 14;
 
 /** The byte two hex digits make, indexed by their two code units (each < 256); -1 for anything else. */
 const PAIR = new Int16Array(65536).fill(-1);
@@ -66,6 +66,13 @@ const hex = (w: number, digits: number) => (w >>> 0).toString(16).padStart(8, '0
 /** w0..w3 written back as the canonical UUID they were read from. */
 function uuidText(): string {
   return `${hex(w0, 8)}-${hex(w1 >>> 16, 4)}-${hex(w1, 4)}-${hex(w2 >>> 16, 4)}-${hex(w2, 4)}${hex(w3, 8)}`;
+}
+
+/** An id's place in a cache of ids found, by its last four characters (length ≥ 4). */
+function foundSlot(id: string): number {
+  const n = id.length;
+  return Math.imul(id.charCodeAt(n - 1) | (id.charCodeAt(n - 2) << 8) | (id.charCodeAt(n - 3) << 16) | (id.charCodeAt(n - 4) << 24), 0x9e3779b1)
+    >>> (32 - FOUND_BITS);
 }
 
 /** A 32-bit hash of w0..w3 (unsigned). */
@@ -250,8 +257,8 @@ export class IdIndex {
   private readonly plainDuplicates: [string, number, number, boolean][] = [];
   /** References to non-canonical ids not found while reading: [id, line, ref], settled at seal. */
   private readonly plainRefs: [string, number, number][] = [];
-  /** Ids has() found, by the hash of their last characters (see known). */
-  private found: string[] | null = null;
+  /** Ids found by a lookup, by the hash of their last characters (see known); null without a table. */
+  private readonly found: string[] | null;
   /** Ids waiting to be taken in, with their lines (negative: a split line's). */
   private readonly addIds: string[] = [];
   private readonly addLines = new Int32Array(BATCH);
@@ -267,6 +274,7 @@ export class IdIndex {
   /** `lookups`: references point into this space (else no table is kept). */
   constructor(lookups = true) {
     this.table = lookups ? new Table() : null;
+    this.found = lookups ? new Array<string>(1 << FOUND_BITS).fill('') : null;
   }
 
   /** Records the id at `line` (≥ 1); `split`: a split line's. A duplicate is reported by seal. */
@@ -283,6 +291,9 @@ export class IdIndex {
    */
   refer(id: string, line: number, ref: number): void {
     if (this.sealed) throw new Error('the id index is sealed');
+    // Most references name an id found before: the cache of ids found answers them at once.
+    const found = this.found;
+    if (found !== null && id.length >= 4 && found[foundSlot(id)] === id) return;
     const r = this.refs;
     this.refIds[r] = id;
     this.refLines[r] = line;
@@ -333,11 +344,9 @@ export class IdIndex {
    * removed, so a hit is exact.
    */
   private known(id: string): boolean {
-    const n = id.length;
-    if (n < 4) return this.plain.has(id);
-    const k = Math.imul(id.charCodeAt(n - 1) | (id.charCodeAt(n - 2) << 8) | (id.charCodeAt(n - 3) << 16) | (id.charCodeAt(n - 4) << 24), 0x9e3779b1)
-      >>> (32 - FOUND_BITS);
-    const found = (this.found ??= new Array<string>(1 << FOUND_BITS).fill(''));
+    const found = this.found;
+    if (found === null || id.length < 4) return this.lookup(id);
+    const k = foundSlot(id);
     if (found[k] === id) return true;
     if (!this.lookup(id)) return false;
     found[k] = id;
