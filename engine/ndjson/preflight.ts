@@ -203,7 +203,10 @@ export class Preflight {
 
   private index(space: RecordType | IdSpace): IdIndex {
     let idx = this.ids.get(space);
-    if (!idx) this.ids.set(space, (idx = new IdIndex((ID_SPACES as readonly string[]).includes(space))));
+    // Lookups while reading pay where many references name the same few ids (accounts,
+    // categories, merchants, tags, budgets). Transfers name each transaction once or twice: those
+    // references are settled when the file ends, without a table of transactions.
+    if (!idx) this.ids.set(space, (idx = new IdIndex(space !== 'Transaction' && (ID_SPACES as readonly string[]).includes(space))));
     return idx;
   }
 
