@@ -70,7 +70,7 @@ export type KindRef = Reference & { ids: IdIndex; what: string; /** Its number i
  * Clears a record that has no problem in its common fields and records its id and references;
  * answers false, having changed nothing, when any field needs the general path to report it.
  */
-type CleanCheck = (data: Data, line: number, preflight: Preflight, kind: Kind) => boolean;
+type CleanCheck = (data: Data, line: number) => boolean;
 
 /**
  * A record type's common checks as straight-line code: each field read by name (V8 keeps such
@@ -80,30 +80,36 @@ type CleanCheck = (data: Data, line: number, preflight: Preflight, kind: Kind) =
  */
 function compileClean(kind: Kind): CleanCheck {
   const { spec } = kind;
-  const at = (f: string) => `d[${JSON.stringify(f)}]`;
-  const present = 'v !== undefined && v !== null && v !== ""';
-  const src: string[] = ['let v;'];
+  // Each field the checks use is read once, into f0, f1, ... in order of first use.
+  const fields: string[] = [];
+  const local = (f: string) => {
+    if (!fields.includes(f)) fields.push(f);
+    return `f${fields.indexOf(f)}`;
+  };
+  const present = (v: string) => `(${v} !== undefined && ${v} !== null && ${v} !== "")`;
+  const src: string[] = [];
   // Stateless checks first: any failure returns before the index is touched.
-  for (const f of spec.required) src.push(`v = ${at(f)}; if (!(${present})) return false;`);
-  for (const f of spec.decimals) src.push(`v = ${at(f)}; if (${present} && !isDecimalJson(v)) return false;`);
-  for (const f of spec.dates) src.push(`v = ${at(f)}; if (${present} && isoDay(v) === null) return false;`);
-  src.push(`v = d.id; if (${present} && typeof v !== "string") return false;`);
+  for (const f of spec.required) src.push(`if (!${present(local(f))}) return false;`);
+  for (const f of spec.decimals) src.push(`if (${present(local(f))} && !isDecimalJson(${local(f)})) return false;`);
+  for (const f of spec.dates) src.push(`if (${present(local(f))} && isoDay(${local(f)}) === null) return false;`);
+  src.push(`if (${present(local('id'))} && typeof ${local('id')} !== "string") return false;`);
   kind.refs.forEach((r) => {
-    src.push(r.many
-      ? `v = ${at(r.field)}; if (${present} && !idList(v)) return false;`
-      : `v = ${at(r.field)}; if (${present} && typeof v !== "string") return false;`);
+    const v = local(r.field);
+    src.push(r.many ? `if (${present(v)} && !idList(${v})) return false;` : `if (${present(v)} && typeof ${v} !== "string") return false;`);
   });
   // Then the id and the references.
-  src.push('v = d.id; if (typeof v === "string" && v !== "") k.ids.add(v, line, false);');
+  src.push(`if (typeof ${local('id')} === "string" && ${local('id')} !== "") ids.add(${local('id')}, line, false);`);
   kind.refs.forEach((r, i) => {
-    const ref = `k.refs[${i}]`;
+    const v = local(r.field);
     src.push(r.many
-      ? `v = ${at(r.field)}; if (Array.isArray(v)) for (const x of v) ${ref}.ids.refer(x, line, ${ref}.no);`
-      : `v = ${at(r.field)}; if (typeof v === "string" && v !== "") ${ref}.ids.refer(v, line, ${ref}.no);`);
+      ? `if (Array.isArray(${v})) for (const x of ${v}) r${i}.refer(x, line, n${i});`
+      : `if (typeof ${v} === "string" && ${v} !== "") r${i}.refer(${v}, line, n${i});`);
   });
-  src.push('return true;');
-  const make = new Function('isDecimalJson', 'isoDay', 'idList', `return function clean(d, line, p, k) {\n  ${src.join('\n  ')}\n};`);
-  return make(isDecimalJson, isoDay, idList) as CleanCheck;
+  const reads = fields.map((f, i) => `f${i} = d[${JSON.stringify(f)}]`).join(', ');
+  const bound = kind.refs.map((_, i) => `const r${i} = refs[${i}].ids, n${i} = refs[${i}].no;\n`).join('');
+  const make = new Function('isDecimalJson', 'isoDay', 'idList', 'ids', 'refs',
+    `${bound}return function clean(d, line) {\n  const ${reads};\n  ${src.join('\n  ')}\n  return true;\n};`);
+  return make(isDecimalJson, isoDay, idList, kind.ids, kind.refs) as CleanCheck;
 }
 
 /** A list of ids as strings, none empty. */
@@ -263,7 +269,7 @@ export class Preflight {
     this.importable++;
     kind.records++;
     const { type } = kind;
-    if (kind.clean === null || !kind.clean(data, line, this, kind)) this.checkFields(kind, data, line);
+    if (kind.clean === null || !kind.clean(data, line)) this.checkFields(kind, data, line);
     if (type === 'Category' || type === 'Tag' || type === 'Merchant') this.checkName(type, data, line);
     if (type === 'Category') {
       const id = idText(data['id']);
