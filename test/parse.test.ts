@@ -8,7 +8,7 @@ import { compileAmountParser, type NumberFormat } from '../engine/parse/amount.t
 import { compileDateFormat, defaultRange, DateFormatError } from '../engine/parse/date.ts';
 import { inferDateFormat } from '../engine/parse/date-infer.ts';
 import BigConstructor from 'big.js';
-import { equal, multiply, negate, subtract, sum } from '../engine/parse/decimal.ts';
+import { equal, multiply, negate, subtract, sum, sumsTo } from '../engine/parse/decimal.ts';
 import { splitCategory, splitTags } from '../engine/parse/text.ts';
 import { accountableType } from '../engine/parse/account-type.ts';
 
@@ -193,6 +193,17 @@ describe('exact decimals', () => {
   ];
   for (const [a, b, want] of equals) test(`equal ${a} ${b}`, () => assert.equal(equal(a, b), want));
 
+  const sumsToCases: [string[], string, boolean][] = [
+    [['12.14', '11.74', '3.09', '2.73'], '29.70', true],
+    [['12.14', '11.74', '3.09', '2.73'], '29.7', true],
+    [['12.14', '11.74', '3.09', '2.73'], '29.71', false],
+    [['-5', '2.5'], '-2.50', true],
+    [[], '0', true],
+    [['9007199254740993', '1'], '9007199254740994', true],
+    [['9007199254740993', '1'], '9007199254740993', false],
+  ];
+  for (const [values, total, want] of sumsToCases) test(`sumsTo ${values.join(' + ')} = ${total}`, () => assert.equal(sumsTo(values, total), want));
+
   test('sum and equal agree with big.js on seeded random decimals', () => {
     const Big = BigConstructor();
     let seed = 20241122;
@@ -209,6 +220,8 @@ describe('exact decimals', () => {
       const want = values.reduce((t, v) => t.plus(v), new Big(0)).toFixed(dp).replace(/^-(?=[0.]*$)/, '');
       assert.equal(sum(values), want, values.join(' + '));
       assert.equal(equal(sum(values), values[0]!), new Big(want).eq(values[0]!), values.join(' + '));
+      assert.equal(sumsTo(values, want), true, values.join(' + '));
+      assert.equal(sumsTo(values, values[0]!), new Big(want).eq(values[0]!), values.join(' + '));
     }
   });
 });

@@ -12,7 +12,7 @@
 // holds, ids.ts), so they are in the preflight's problems but not in the issues of the record on
 // whose line they are; a record with a duplicate id is still counted invalid (duplicateLines).
 
-import { equal, sum } from '../parse/decimal.ts';
+import { sum, sumsTo } from '../parse/decimal.ts';
 import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
@@ -381,11 +381,13 @@ export class Preflight {
     if (lines.length === 0) return;
     const amounts: string[] = [];
     let ok = true;
-    lines.forEach((l: unknown, i: number) => {
+    const refs = (this.splitRefs ??= SPLIT_LINE_REFERENCES.map((r) => this.kindRef(r, 'Transaction split line', false)));
+    for (let i = 0; i < lines.length; i++) {
+      const l: unknown = lines[i];
       if (!l || typeof l !== 'object' || Array.isArray(l)) {
         this.fail('invalid_split_lines', line, `Transaction ${show(data['id'])} split line ${i + 1} is not an object`);
         ok = false;
-        return;
+        continue;
       }
       const sl = l as Data;
       const amount = decimalFromJson(sl['amount']);
@@ -395,10 +397,10 @@ export class Preflight {
       } else amounts.push(amount);
       const id = idText(sl['id']);
       if (id !== null) this.index('Transaction').add(id, line, true);
-      for (const r of (this.splitRefs ??= SPLIT_LINE_REFERENCES.map((r) => this.kindRef(r, 'Transaction split line', false)))) this.reference(r, sl, line);
-    });
+      for (const r of refs) this.reference(r, sl, line);
+    }
     const total = decimalFromJson(data['amount']);
-    if (ok && total !== null && !equal(sum(amounts), total)) {
+    if (ok && total !== null && !sumsTo(amounts, total)) {
       this.fail('split_amount_mismatch', line, `Transaction ${show(data['id'])} split lines sum to ${sum(amounts)}, not its amount ${total}`);
     }
   }

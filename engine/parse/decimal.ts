@@ -63,6 +63,15 @@ export function sum(values: readonly string[]): string {
   return fixed(total, dp);
 }
 
+/** Whether canonical decimals add up to `total` exactly (split lines against their transaction). */
+export function sumsTo(values: readonly string[], total: string): boolean {
+  let dp = scale(total);
+  for (const v of values) dp = Math.max(dp, scale(v));
+  const got = unitsSum(values, dp);
+  const want = got === null ? null : units(total, dp);
+  return want !== null ? got === want : equal(sum(values), total);
+}
+
 export function equal(a: string, b: string): boolean {
   const dp = Math.max(scale(a), scale(b));
   const ua = units(a, dp);
