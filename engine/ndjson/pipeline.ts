@@ -188,8 +188,9 @@ export class NdjsonPipeline {
     for (let n = 0; n < count; n++) {
       const r = this.out[this.uncheckedAt[n]!]!;
       const line = r.line;
+      const notUtf8 = this.uncheckedUtf8[n] === 0 ? this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`) : null;
       let issues = this.preflight.check(this.uncheckedKinds[n]!, r.data!, line);
-      if (this.uncheckedUtf8[n] === 0) issues = [this.preflight.error('invalid_json', line, `line ${line} holds bytes that are not UTF-8`), ...issues];
+      if (notUtf8 !== null) issues = [notUtf8, ...issues];
       if (issues.length > 0) {
         this.invalid(line);
         r.valid = false;
