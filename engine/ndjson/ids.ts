@@ -14,10 +14,10 @@
 // References (refer) are looked up as the file is read in a hash table of the space's first
 // TABLE_LIMIT ids (references point mostly at accounts, categories, merchants, tags and budgets: a
 // few thousand ids at most), with a cache of the strings found in front of it. A reference that
-// is not there yet (it points later in the file, or into a space larger than the table, as a
-// transfer's transactions do) is queued in a second log and resolved at seal, by sorting the queue
-// the same way and walking both in hash order. Ids that are not canonical UUIDs go to a Map, and
-// references to them not found yet to a list settled at seal.
+// is not there yet (it points later in the file, past the table's TABLE_LIMIT ids, or into a
+// space kept without a table, as transactions are) is queued in a second log and resolved at seal,
+// by sorting the queue the same way and walking both in hash order. Ids that are not canonical
+// UUIDs go to a Map, and references to them not found yet to a list settled at seal.
 //
 // Ids and references are held in small batches (BATCH) and taken in a batch at a time, in the
 // order they came: the log's order is the file's, so the first of two equal ids is the earlier.
