@@ -1,0 +1,33 @@
+// Folding for vocabulary matching (SPEC §2.14): two spellings of a header, a balance-line label or a
+// month name compare equal when they differ only in case, accents, camelCase joins and the
+// punctuation between words. `Buchungsdatum`, `BUCHUNGSDATUM` and `buchungs-datum` are not equal
+// (words joined without a break stay one word), but `Datum zaúčtování`, `DATUM ZAUCTOVANI`,
+// `datum_zauctovani` and `DatumZaúčtování` are.
+//
+//   fold('Auftraggeber/Empfänger') === 'auftraggeber empfanger'
+//   fold('Withdrawal (-)') === 'withdrawal'          (a sign or currency in parentheses is decoration: see match.ts)
+//
+// fold() itself keeps every word; what counts as decoration is decided by the matcher.
+
+/** Letters NFKD does not take apart into a base letter and a mark. */
+const SPECIAL: Record<string, string> = {
+  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd',
+  þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŀ: 'l', Ŀ: 'l',
+};
+const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
+
+/**
+ * Lower-case words of `text` without accents, separated by single spaces. A lower-case letter
+ * followed by an upper-case one starts a new word (`JournalDate` → `journal date`); every run of
+ * characters that are neither letters nor digits is one break.
+ */
+export function fold(text: string): string {
+  return text
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(SPECIAL_RE, (c) => SPECIAL[c]!)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
