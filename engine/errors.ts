@@ -19,6 +19,8 @@ export const CODES = {
   CSV_RECORD_TOO_LARGE: { severity: 'error', scope: 'fatal' },
   CSV_QUOTE_TRAILING_TEXT: { severity: 'warning', scope: 'row' },
   CSV_FIELD_COUNT: { severity: 'warning', scope: 'row' },
+  /** The content is plainly another format (QIF, an NDJSON export, OFX, CAMT, MT940, XLSX, PDF) than the table type asked for. */
+  CSV_OTHER_FORMAT: { severity: 'error', scope: 'fatal' },
   // SPEC §2.13 names this warning without a prefix; the name is kept as the contract spells it.
   NO_DATA_ROWS: { severity: 'warning', scope: 'file' },
 
@@ -38,6 +40,10 @@ export const CODES = {
   // Values
   AMOUNT_MISSING: { severity: 'error', scope: 'row' },
   AMOUNT_INVALID: { severity: 'error', scope: 'row' },
+  /** No sampled amount told the decimal mark and some value reads differently under the other (SPEC §2.14). */
+  AMOUNT_FORMAT_AMBIGUOUS: { severity: 'warning', scope: 'file' },
+  /** The currency written beside the amount differs from the row's currency column. */
+  AMOUNT_CURRENCY_CONFLICT: { severity: 'error', scope: 'row' },
   DATE_MISSING: { severity: 'error', scope: 'row' },
   DATE_INVALID: { severity: 'error', scope: 'row' },
   DATE_IMPOSSIBLE: { severity: 'error', scope: 'row' },
@@ -56,6 +62,8 @@ export const CODES = {
   ROW_BOOLEAN_INVALID: { severity: 'error', scope: 'row' },
   ROW_VALUE_INVALID: { severity: 'error', scope: 'row' },
   ROW_SPLIT_MISMATCH: { severity: 'error', scope: 'row' },
+  /** An opening or closing balance, a total or a turnover line: visible, never published (SPEC §2.14). */
+  ROW_BALANCE_LINE: { severity: 'error', scope: 'row' },
 
   // Options
   OPT_UNKNOWN: { severity: 'error', scope: 'fatal' },

@@ -10,27 +10,29 @@
 // every option problem).
 
 import { CsvPipeline } from './csv/pipeline.ts';
+import { DetectingPipeline, typedPipeline } from './detect/pipeline.ts';
 import { QifPipeline } from './qif/pipeline.ts';
 import { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
-import { csvProfile } from './csv/profiles.ts';
-import type { FileResult } from './csv/stats.ts';
 import { normalizeOptions, type ImportOptions, type NormalizedOptions } from './options.ts';
 import { PipelineReader } from './reader.ts';
-import type { RowResult } from './rows/row.ts';
+import type { RowResult } from './result/row.ts';
+import type { FileResult } from './result/stats.ts';
 import type { Source } from './source.ts';
 
 export type ImportReader = PipelineReader<RowResult, FileResult>;
 
 /**
  * A push pipeline for the options' import type (bytes in, rows out), for callers that feed chunks
- * themselves: CSV types and QIF. NativeImport has its own (readNative, NdjsonPipeline).
+ * themselves: table types and QIF. Without a type, the type is detected from the first bytes
+ * (QIF, the Mint/Actual/YNAB layouts, else TransactionImport). NativeImport has its own
+ * (readNative, NdjsonPipeline).
  */
-export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline | QifPipeline {
+export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline | QifPipeline | DetectingPipeline {
   const opts = Object.isFrozen(options) && 'labels' in options ? (options as NormalizedOptions) : normalizeOptions(options as ImportOptions);
-  return opts.type === 'QifImport' ? new QifPipeline(opts) : new CsvPipeline(opts, csvProfile(opts.type));
+  return opts.type_given ? typedPipeline(opts) : new DetectingPipeline(opts);
 }
 
-/** Reads a source as rows of the options' import type. */
+/** Reads a source as rows of the options' import type (detected when not given). */
 export function readImport(source: Source, options: ImportOptions = {}): ImportReader {
   return new PipelineReader(source, createPipeline(options));
 }
@@ -55,14 +57,21 @@ export {
   AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, normalizeOptions, SIGNAGE_CONVENTIONS,
   type ImportOptions, type ImportType, type NormalizedOptions,
 } from './options.ts';
+export { IMPORT_TYPE_ENTRIES, importType, type ImportTypeEntry } from './import-types.ts';
 export { NUMBER_FORMATS, compileAmountParser, type NumberFormat } from './parse/amount.ts';
 export { compileDateFormat } from './parse/date.ts';
-export { inferDateFormat, DATE_CANDIDATES } from './parse/date-infer.ts';
+export { inferDateFormat, DATE_CANDIDATES } from './infer/date-format.ts';
+export { inferNumberFormat } from './infer/number-format.ts';
 export { ACCOUNTABLE_TYPES, accountableType } from './parse/account-type.ts';
-export type { FileResult, CategoryRef } from './csv/stats.ts';
-export type { RowResult, RowFields } from './rows/row.ts';
+export { detectFileType, detectText, otherFormatMessage, DETECT_BYTES, type FileFormat, type FileTypeGuess } from './detect/file-type.ts';
+export { DetectingPipeline } from './detect/pipeline.ts';
+export type { FileResult, CategoryRef } from './result/stats.ts';
+export type { InferredSettings, Setting, SettingHow } from './result/settings.ts';
+export type { ColumnReport, ColumnHow } from './fields.ts';
+export type { RowResult, RowFields } from './result/row.ts';
 export type { Source } from './source.ts';
 export { PipelineReader } from './reader.ts';
+export { CsvPipeline } from './csv/pipeline.ts';
 export { QifPipeline, type QifResult, type QifLists } from './qif/pipeline.ts';
 export { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 export { PREFLIGHT_CODES, type PreflightCode, type PreflightProblem, type PreflightResult, type ExistingNames } from './ndjson/preflight.ts';

@@ -6,13 +6,11 @@
 import iconv from 'iconv-lite';
 import { OptionsError, type OptionProblem } from './errors.ts';
 import { NUMBER_FORMATS, type NumberFormat } from './parse/amount.ts';
+import { isCurrency } from './parse/currency.ts';
 import { compileDateFormat, DateFormatError, parseIsoDate } from './parse/date.ts';
+import { IMPORT_TYPES, type ImportType } from './import-types.ts';
 
-export const IMPORT_TYPES = [
-  'TransactionImport', 'TradeImport', 'AccountImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport',
-  'CategoryImport', 'RuleImport', 'MerchantImport', 'PdfImport', 'QifImport', 'NativeImport',
-] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export { IMPORT_TYPES, type ImportType };
 
 export const SIGNAGE_CONVENTIONS = ['inflows_positive', 'inflows_negative'] as const;
 export type SignageConvention = (typeof SIGNAGE_CONVENTIONS)[number];
@@ -54,6 +52,8 @@ export type ImportOptions = Partial<Record<LabelOption, string | null>> & {
 
 export interface NormalizedOptions {
   readonly type: ImportType;
+  /** False when the type was not given and TransactionImport is the default. */
+  readonly type_given: boolean;
   readonly labels: Readonly<Partial<Record<Field, string>>>;
   readonly date_format: string | null;
   readonly number_format: NumberFormat;
@@ -77,14 +77,12 @@ const KNOWN = new Set<string>([
   'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names', 'today', 'default_currency', 'max_issues',
 ]);
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-export function isCurrency(code: string): boolean {
-  return CURRENCIES.has(code.toUpperCase());
-}
-
 const ENCODING_ALIASES: Record<string, string> = {
   utf8: 'utf-8', 'utf-8': 'utf-8', 'utf-16le': 'utf-16le', utf16le: 'utf-16le', 'utf-16be': 'utf-16be', utf16be: 'utf-16be',
   cp1252: 'windows-1252', 'windows-1252': 'windows-1252', cp1250: 'windows-1250', 'windows-1250': 'windows-1250',
+  cp1251: 'windows-1251', 'windows-1251': 'windows-1251', cp1257: 'windows-1257', 'windows-1257': 'windows-1257',
+  cp1254: 'windows-1254', 'windows-1254': 'windows-1254', latin2: 'iso-8859-2', 'iso-8859-2': 'iso-8859-2',
+  'iso8859-2': 'iso-8859-2', latin9: 'iso-8859-15', 'iso-8859-15': 'iso-8859-15', 'iso8859-15': 'iso-8859-15',
   latin1: 'iso-8859-1', 'iso-8859-1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1', 'latin-1': 'iso-8859-1',
 };
 
@@ -249,6 +247,7 @@ export function normalizeOptions(input: ImportOptions = {}): NormalizedOptions {
   if (problems.length > 0) throw new OptionsError(problems);
   return Object.freeze({
     type: type!,
+    type_given: typeText !== null,
     labels: Object.freeze(labels),
     date_format: dateFormat,
     number_format: numberFormat ?? '1,234.56',

@@ -1,17 +1,23 @@
 // `sluice check <file|-> [options]` (SPEC §4): runs the engine over a file without a server.
 // Options are the API field names in kebab-case plus --encoding and --today. Output: a human
-// summary (progress bar on stderr when it is a terminal), --json for the whole-file result as one
-// object, --rows for every row as a JSON line (with --json as well, the result follows the rows).
-// Exit 0 when every row is valid, 1 when some are not, 2 when the file cannot be read as a table
-// or the options are wrong.
+// summary (what was understood, then what was found; progress bar on stderr when it is a
+// terminal), --json for the whole-file result as one object, --rows for every row as a JSON line
+// (with --json as well, the result follows the rows). Without --type the type is detected from the
+// file's first bytes. Exit 0 when every row is valid, 1 when some are not, 2 when the file cannot
+// be read as a table or the options are wrong.
 
 import { createReadStream, statSync } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { optionsFor } from '../detect/pipeline.ts';
+import { detectFileType, DETECT_BYTES, type FileTypeGuess } from '../detect/file-type.ts';
 import { SluiceError } from '../errors.ts';
-import { normalizeOptions, type ImportOptions } from '../options.ts';
+import { IMPORT_TYPE_ENTRIES } from '../import-types.ts';
+import { normalizeOptions, type ImportOptions, type NormalizedOptions } from '../options.ts';
 import { PipelineReader } from '../reader.ts';
+import { inferred } from '../result/settings.ts';
+import type { FileResult } from '../result/stats.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
-import { checkJob, type CheckJob } from './jobs.ts';
+import { checkJob, cliSpelling, type CheckJob } from './jobs.ts';
 
 const VALUE_OPTIONS = [
   'type', 'date-col-label', 'amount-col-label', 'name-col-label', 'category-col-label', 'tags-col-label', 'notes-col-label',
@@ -22,21 +28,23 @@ const VALUE_OPTIONS = [
 ] as const;
 const FLAGS = ['json', 'rows', 'help'] as const;
 
+const TYPES = Object.values(IMPORT_TYPE_ENTRIES).map((e) => `                              ${e.type.padEnd(18)} ${e.summary}`).join('\n');
+
 export const CHECK_USAGE = `usage: sluice check <file|-> [options]
 
-  --type T                    TransactionImport (default), TradeImport, AccountImport, CategoryImport,
-                              MerchantImport, RuleImport, NativeImport (NDJSON full export)
+  --type T                    the import type; detected from the file when absent:
+${TYPES}
   --date-col-label H …        column labels (also amount, name, category, tags, notes, account, qty,
                               ticker, price, entity-type, currency, exchange-operating-mic, inflow, outflow);
-                              a label may be a position: '#3'
+                              a label may be a position: '#3' (found from headers and cells when absent)
   --date-format F             e.g. %d/%m/%Y (inferred when absent)
-  --number-format F           1,234.56 | 1.234,56 | 1 234,56 | 1,234
+  --number-format F           1,234.56 | 1.234,56 | 1 234,56 | 1,234 (inferred when absent)
   --signage-convention S      inflows_positive | inflows_negative
   --col-sep C                 , ; tab |   (sniffed when absent)
   --amount-type-strategy S    signed_amount | custom_column (with --amount-type-inflow-value V)
-  --rows-to-skip N            physical lines before the header
+  --rows-to-skip N            physical lines before the header (the header is searched for when absent)
   --column-names a,b,c        names for a file without a header row
-  --encoding E                utf-8, utf-16le, utf-16be, windows-1252, windows-1250, … (detected when absent)
+  --encoding E                utf-8, utf-16le, windows-1250, windows-1251, windows-1252, … (detected when absent)
   --today YYYY-MM-DD          the day the date range check ends at (plus one day)
   --json                      print the whole-file result as JSON
   --rows                      print every row as a JSON line
@@ -60,9 +68,35 @@ function errorOut(io: CliIo, json: boolean, e: SluiceError): number {
     io.stdout.write(JSON.stringify({ error: e.toJSON() }) + '\n');
   } else {
     const where = e.line !== null ? ` (line ${e.line})` : '';
-    io.stderr.write(`error ${e.code}${where}: ${e.message}\n`);
+    io.stderr.write(`error ${e.code}${where}: ${cliSpelling(e.message)}\n`);
   }
   return 2;
+}
+
+/**
+ * The first bytes of a stream (up to DETECT_BYTES, or all of it), and the whole stream again: what
+ * was read is handed on first.
+ */
+async function peek(input: AsyncIterable<Uint8Array>): Promise<{ head: Uint8Array; ended: boolean; stream: AsyncIterable<Uint8Array> }> {
+  const it = input[Symbol.asyncIterator]();
+  const held: Uint8Array[] = [];
+  let bytes = 0;
+  let ended = false;
+  while (bytes < DETECT_BYTES) {
+    const next = await it.next();
+    if (next.done) { ended = true; break; }
+    held.push(next.value);
+    bytes += next.value.length;
+  }
+  const head = new Uint8Array(bytes);
+  let at = 0;
+  for (const b of held) { head.set(b, at); at += b.length; }
+  async function* stream(): AsyncGenerator<Uint8Array> {
+    yield* held;
+    if (ended) return;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  }
+  return { head: head.subarray(0, DETECT_BYTES), ended, stream: stream() };
 }
 
 class Progress {
@@ -109,9 +143,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   const file = args.positionals[0]!;
 
-  let job: CheckJob<unknown, unknown>;
+  let opts: NormalizedOptions;
   try {
-    job = checkJob(normalizeOptions(toOptions(args)));
+    opts = normalizeOptions(toOptions(args));
   } catch (e) {
     if (e instanceof SluiceError) return errorOut(io, json, e);
     throw e;
@@ -129,10 +163,27 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     }
     input = createReadStream(file);
   }
+
+  // Without --type, the file's first bytes say what it is.
+  let source: AsyncIterable<Uint8Array> = input;
+  let guess: FileTypeGuess | null = null;
+  if (!opts.type_given) {
+    try {
+      const peeked = await peek(input);
+      source = peeked.stream;
+      guess = detectFileType(peeked.head, peeked.ended);
+      opts = optionsFor(opts, guess, true);
+    } catch (e) {
+      if (e instanceof SluiceError) return errorOut(io, json, e);
+      throw e;
+    }
+  }
+  const job: CheckJob<unknown, unknown> = checkJob(opts);
+
   const progress = io.stderr.isTTY && !rows ? new Progress(io, total) : null;
   const counted = progress
-    ? input.pipe(new Transform({ transform(chunk: Buffer, _enc, cb) { progress.add(chunk.length); cb(null, chunk); } }))
-    : input;
+    ? counting(source, (n) => progress.add(n))
+    : source;
 
   const reader = new PipelineReader(counted, job.pipeline);
   let result: unknown;
@@ -151,7 +202,17 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   progress?.done();
+  if (guess !== null && typeof result === 'object' && result !== null && 'inferred' in result) {
+    (result as FileResult).inferred.type = inferred((result as FileResult).type, guess.evidence);
+  }
   if (json) io.stdout.write(JSON.stringify(job.json(result)) + '\n');
   else if (!rows) io.stdout.write(job.human(result));
   return job.exit(result);
+}
+
+async function* counting(source: AsyncIterable<Uint8Array>, add: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    add(chunk.length);
+    yield chunk;
+  }
 }

@@ -2,14 +2,14 @@
 // row, what --json prints for the result, the human summary, and the exit status (0 clean, 1
 // invalid rows or preflight errors). File-level errors (exit 2) are thrown by the pipelines.
 
-import { CsvPipeline } from '../csv/pipeline.ts';
-import { csvProfile } from '../csv/profiles.ts';
-import type { FileResult } from '../csv/stats.ts';
+import type { ColumnReport } from '../fields.ts';
+import { typedPipeline } from '../detect/pipeline.ts';
 import { NdjsonPipeline, type NdjsonRecord, type NdjsonResult } from '../ndjson/pipeline.ts';
-import { QifPipeline } from '../qif/pipeline.ts';
-import type { NormalizedOptions } from '../options.ts';
+import { LABEL_OPTIONS, type NormalizedOptions } from '../options.ts';
 import type { PushPipeline } from '../reader.ts';
-import type { RowResult } from '../rows/row.ts';
+import type { RowResult } from '../result/row.ts';
+import type { Setting } from '../result/settings.ts';
+import type { FileResult } from '../result/stats.ts';
 
 export interface CheckJob<R, F> {
   pipeline: PushPipeline<R, F>;
@@ -19,18 +19,48 @@ export interface CheckJob<R, F> {
   exit(f: F): 0 | 1;
 }
 
-function csvSummary(r: FileResult): string {
-  const sep = r.col_sep === '\t' ? 'tab' : r.col_sep;
-  const lines = [
-    `${r.type}: ${r.rows_count} rows, ${r.valid_rows_count} valid, ${r.invalid_rows_count} invalid`,
-    `  encoding ${r.encoding}${r.encoding_detected ? ' (detected)' : ' (given)'}, separator ${JSON.stringify(sep)}, ` +
-      `header ${r.header_line === null ? 'none (column_names)' : `on line ${r.header_line}`}`,
-    `  date format ${r.date_format ?? 'none'}${r.date_format_inferred ? ' (inferred)' : ''}, number format ${r.number_format}`,
-  ];
+/** Option names in a message, in CLI spelling: `date_col_label` → `--date-col-label`. */
+const OPTION_NAMES = [...LABEL_OPTIONS, 'date_format', 'number_format', 'signage_convention', 'col_sep', 'amount_type_strategy',
+  'amount_type_inflow_value', 'rows_to_skip', 'column_names', 'encoding'];
+const OPTION_RE = new RegExp(`\\b(${OPTION_NAMES.join('|')})\\b`, 'g');
+export const cliSpelling = (message: string): string => message.replace(OPTION_RE, (o) => `--${o.replace(/_/g, '-')}`);
+
+const SEP_NAMES: Record<string, string> = { '\t': 'tab', ',': '","', ';': '";"', '|': '"|"' };
+
+/** `inferred: windows-1250 (its words read as Czech …; close second windows-1252)` */
+function setting(name: string, s: Setting<string | number | null>, show: (v: string | number | null) => string = (v) => String(v ?? 'none')): string {
+  const parts = [s.evidence, s.second !== null && s.second !== undefined ? `close second ${show(s.second)}` : null].filter(Boolean);
+  return `  ${name.padEnd(15)} ${show(s.value)} (${s.how}${parts.length > 0 ? `: ${parts.join('; ')}` : ''})`;
+}
+
+function column(field: string, c: ColumnReport): string {
+  const second = c.second ? `; close second ${JSON.stringify(c.second.header)} (#${c.second.position})` : '';
+  return `    ${field.padEnd(10)} ← ${JSON.stringify(c.header)} (#${c.position}, ${c.how}${second})`;
+}
+
+/** The human summary (SPEC §4): what was understood first, then what was found. */
+export function csvSummary(r: FileResult): string {
+  const i = r.inferred;
+  const lines = ['Read as:'];
+  lines.push(setting('type', i.type));
+  lines.push(setting('encoding', i.encoding));
+  if (r.col_sep !== null) {
+    lines.push(setting('separator', i.col_sep, (v) => (v === null ? 'none' : SEP_NAMES[String(v)] ?? JSON.stringify(v))));
+    lines.push(setting('header line', i.header_line, (v) => (v === null ? 'none (no header row)' : `line ${v}`)));
+  }
+  lines.push(setting('date format', i.date_format));
+  lines.push(setting('number format', i.number_format));
+  lines.push(setting('sign', i.amount_sign));
+  const columns = Object.entries(r.columns).filter((e): e is [string, ColumnReport] => e[1] !== undefined);
+  if (columns.length > 0) {
+    lines.push('  columns:');
+    for (const [field, c] of columns) lines.push(column(field, c));
+  }
+  lines.push(`Found: ${r.rows_count} rows, ${r.valid_rows_count} valid, ${r.invalid_rows_count} invalid`);
   const counts = Object.entries(r.issue_counts);
   if (counts.length > 0) {
     lines.push('  issues: ' + counts.map(([c, n]) => `${c} ×${n}`).join(', '));
-    for (const i of r.issues.slice(0, 20)) lines.push(`    line ${i.line ?? '-'} ${i.field ?? ''} ${i.code}: ${i.message}`);
+    for (const x of r.issues.slice(0, 20)) lines.push(`    line ${x.line ?? '-'} ${x.field ?? ''} ${x.code}: ${cliSpelling(x.message)}`);
     if (r.issues.length > 20 || r.issues_truncated) lines.push('    … (--json lists more)');
   }
   return lines.join('\n') + '\n';
@@ -38,12 +68,12 @@ function csvSummary(r: FileResult): string {
 
 function csvJob(opts: NormalizedOptions): CheckJob<RowResult, FileResult> {
   return {
-    pipeline: opts.type === 'QifImport' ? new QifPipeline(opts) : new CsvPipeline(opts, csvProfile(opts.type)),
+    pipeline: typedPipeline(opts),
     row: (r) => ({ line: r.line, valid: r.valid, issues: r.issues, fields: r.fields }),
     json: (f) => f,
     human: csvSummary,
     // Invalid rows, or an error only the whole file shows (an unfinished split), make exit 1.
-    exit: (f) => (f.invalid_rows_count > 0 || f.issues.some((i) => i.severity === 'error') ? 1 : 0),
+    exit: (f) => (f.invalid_rows_count > 0 || f.issues.some((x) => x.severity === 'error') ? 1 : 0),
   };
 }
 

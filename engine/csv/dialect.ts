@@ -1,13 +1,16 @@
-// Dialect and header location (SPEC §2.2, §2.13), decided once from the first lines of the file
-// (the "prelude"): the separator, which physical line holds the header, and how many physical
-// lines the tokenizer drops before it.
+// Dialect and header location (SPEC §2.2, §2.13, §2.14), decided once from the first lines of the
+// file (the "prelude"): the separator, which physical line holds the header (or that there is
+// none), and how many physical lines the tokenizer drops before it.
 //
 // - rows_to_skip given: that many lines are dropped, blank lines after them too; the next line is
 //   the header (or the first data line with column_names).
-// - otherwise the header is searched for in the first 50 non-skipped lines: the first line that,
-//   split by a candidate separator, holds the columns the import needs (bank preambles: account
-//   number, period, balance). When no line does, the first non-blank line is the header and the
-//   column mapping reports what is missing.
+// - column_names given: no header; every non-blank line after the skipped ones is data.
+// - otherwise the header is searched for in the first 50 non-skipped lines (bank preambles: account
+//   number, period, balance): under each candidate separator, the line whose cells name the most
+//   fields of the import (by label, layout, default name or vocabulary) wins, the earliest on a tie;
+//   a line holding every given label comes first. When no line names a field, a first line that
+//   reads as data (a date, numbers) makes the file headerless; otherwise the first non-blank line is
+//   the header and the columns are found from the cells.
 // - col_sep not given: among `,` `;` tab `|` the one with most occurrences outside quotes on the
 //   header line wins, ties in that order; with column_names a separator that yields exactly that
 //   many fields wins first.
@@ -17,27 +20,42 @@ import type { ColSep } from '../options.ts';
 export const SEPARATORS: readonly ColSep[] = [',', ';', '\t', '|'];
 export const HEADER_SEARCH_LINES = 50;
 
-/** Splits one physical line by `sep`, honouring quotes (enough for sniffing; not the tokenizer). */
+/**
+ * Splits one physical line by `sep`, honouring quotes (enough for sniffing; not the tokenizer). A
+ * quote opens a quoted field only at the start of a field (after blanks); elsewhere it is text.
+ * Linear in the line: text is sliced, never rebuilt character by character.
+ */
 export function splitLine(line: string, sep: string): string[] {
   const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (line[i + 1] === '"') { cur += '"'; i++; } else quoted = false;
-      } else cur += c;
-    } else if (c === '"' && cur.trim() === '') {
-      quoted = true;
-      cur = '';
-    } else if (c === sep) {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
+  const n = line.length;
+  let i = 0;
+  for (;;) {
+    let j = i;
+    while (j < n && (line[j] === ' ' || line[j] === '\t') && line[j] !== sep) j++;
+    if (j < n && line[j] === '"') {
+      // Quoted: up to the closing quote; a doubled quote is one quote.
+      let value = '';
+      let k = j + 1;
+      for (;;) {
+        const q = line.indexOf('"', k);
+        if (q < 0) { value += line.slice(k); k = n; break; }
+        value += line.slice(k, q);
+        if (line[q + 1] === '"') { value += '"'; k = q + 2; continue; }
+        k = q + 1;
+        break;
+      }
+      // Text after the closing quote belongs to the field (SPEC §2.13).
+      const end = line.indexOf(sep, k);
+      out.push(value + line.slice(k, end < 0 ? n : end));
+      if (end < 0) return out;
+      i = end + 1;
+    } else {
+      const end = line.indexOf(sep, i);
+      out.push(line.slice(i, end < 0 ? n : end));
+      if (end < 0) return out;
+      i = end + 1;
+    }
   }
-  out.push(cur);
-  return out;
 }
 
 export function countOutsideQuotes(line: string, sep: string): number {
@@ -78,12 +96,24 @@ export function preludeLines(text: string, ended: boolean): string[] {
 
 export interface Dialect {
   sep: ColSep;
-  /** Physical line (1-based) of the header row; null when the file has none (column_names). */
+  /** Physical line (1-based) of the header row; null when the file has none. */
   headerLine: number | null;
+  /** Why there is no header: the caller's column_names, or the first line reads as data. */
+  headerless: 'column_names' | 'detected' | null;
   /** Physical lines the tokenizer drops before the first record it reads. */
   skipLines: number;
   /** True when the header was found by searching past other lines. */
   searched: boolean;
+  /** How the separator was decided. */
+  sepHow: 'given' | 'inferred';
+}
+
+/** How well a line, split into cells, reads as the header of this import. */
+export interface LineScore {
+  /** Cells that name a field of the import. */
+  matched: number;
+  /** The labels the options give by header: none given, all among the cells, or not all. */
+  labels: 'none' | 'all' | 'some';
 }
 
 export interface DialectInput {
@@ -91,8 +121,9 @@ export interface DialectInput {
   colSep: ColSep | null;
   rowsToSkip: number | null;
   columnNames: readonly string[] | null;
-  /** True when a line, split into fields, holds the columns the import needs. */
-  isHeader: (fields: string[]) => boolean;
+  score: (cells: string[]) => LineScore;
+  /** True when a line's cells read as data (a date, numbers) rather than as header words. */
+  isData: (cells: string[]) => boolean;
 }
 
 /** Null when the prelude holds no non-blank line after the skipped ones. */
@@ -102,21 +133,36 @@ export function detectDialect(input: DialectInput): Dialect | null {
   let first = -1;
   for (let i = start; i < lines.length; i++) if (!isBlankLine(lines[i]!)) { first = i; break; }
   if (first < 0) return null;
+  const sepHow = colSep ? 'given' as const : 'inferred' as const;
 
   if (columnNames !== null) {
-    return { sep: colSep ?? sniffSeparator(lines[first]!, columnNames.length), headerLine: null, skipLines: start, searched: false };
+    return {
+      sep: colSep ?? sniffSeparator(lines[first]!, columnNames.length), headerLine: null, headerless: 'column_names',
+      skipLines: start, searched: false, sepHow,
+    };
   }
+  const firstSep = colSep ?? sniffSeparator(lines[first]!, null);
   if (rowsToSkip === null) {
+    // With labels, only a line holding all of them can be the header; without, the line naming
+    // the most fields. Earliest wins a tie.
+    let best: { line: number; sep: ColSep; matched: number } | null = null;
     const end = Math.min(lines.length, start + HEADER_SEARCH_LINES);
     for (let i = first; i < end; i++) {
       const line = lines[i]!;
       if (isBlankLine(line)) continue;
       for (const sep of colSep ? [colSep] : SEPARATORS) {
-        if (input.isHeader(splitLine(line, sep))) {
-          return { sep, headerLine: i + 1, skipLines: i, searched: i !== first };
-        }
+        if (!colSep && sep !== firstSep && countOutsideQuotes(line, sep) === 0) continue;
+        const score = input.score(splitLine(line, sep).map((c) => c.trim()));
+        const qualifies = score.labels === 'all' || (score.labels === 'none' && score.matched > 0);
+        if (qualifies && (best === null || score.matched > best.matched)) best = { line: i, sep, matched: score.matched };
       }
     }
+    if (best !== null) {
+      return { sep: best.sep, headerLine: best.line + 1, headerless: null, skipLines: best.line, searched: best.line !== first, sepHow };
+    }
+    if (input.isData(splitLine(lines[first]!, firstSep).map((c) => c.trim()))) {
+      return { sep: firstSep, headerLine: null, headerless: 'detected', skipLines: first, searched: false, sepHow };
+    }
   }
-  return { sep: colSep ?? sniffSeparator(lines[first]!, null), headerLine: first + 1, skipLines: first, searched: false };
+  return { sep: firstSep, headerLine: first + 1, headerless: null, skipLines: first, searched: false, sepHow };
 }

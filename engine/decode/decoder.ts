@@ -6,16 +6,18 @@
 // Order of evidence: an explicit encoding wins; then a BOM (UTF-8, UTF-16LE, UTF-16BE; removed);
 // then the NUL pattern of UTF-16 without a BOM in the first 4 KiB; then UTF-8, checked strictly
 // from the first non-ASCII byte over a 64 KiB window (everything before it is ASCII, which reads
-// the same in every candidate, so deciding late loses nothing); if those bytes are not UTF-8, a
-// single-byte code page chosen by evidence: windows-1250 when its decoding yields letters where
-// windows-1252 yields symbols (Polish ą ł ż Ł against ¹ ³ ¿ £), else windows-1252, flagged as a
-// guess when the two were not told apart. Single-byte pages decode through iconv-lite.
+// the same in every candidate, so deciding late loses nothing); if those bytes are not UTF-8, the
+// single-byte code page whose decoding of the window is most plausible (encoding-guess.ts),
+// flagged as a guess when another page reads it differently and nearly as well. Single-byte pages
+// decode through iconv-lite.
 //
 // Undecodable bytes become U+FFFD and are counted; the row reader reports every field holding one.
+// A U+FFFD that valid UTF-8 spells out is a character like any other and is not counted.
 
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 as isValidUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { SluiceError } from '../errors.ts';
+import { guessCodePage, type CodePageChoice } from './encoding-guess.ts';
 
 const HEAD = 4096;
 const WINDOW = 64 * 1024;
@@ -24,6 +26,11 @@ const WINDOW = 64 * 1024;
 interface ByteDecoder {
   write(bytes: Uint8Array): string;
   end(): string;
+  /**
+   * Characters that stood for bytes the encoding could not decode, so far. Counted by the decoder
+   * itself where the text may hold a literal U+FFFD (UTF-8); absent where every U+FFFD is one.
+   */
+  readonly replaced?: number;
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -60,7 +67,14 @@ function utf8Cut(bytes: Uint8Array): number {
 function utf8Decoder(): ByteDecoder {
   const d = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let carry: Uint8Array | null = null;
-  const decode = (bytes: Uint8Array) => (isAscii(bytes) ? asciiText(bytes) : d.decode(bytes));
+  let replaced = 0;
+  // A chunk of valid UTF-8 holds no replacement: a U+FFFD in it is the character itself (SPEC §2.14).
+  const decode = (bytes: Uint8Array) => {
+    if (isAscii(bytes)) return asciiText(bytes);
+    const text = d.decode(bytes);
+    if (!isValidUtf8(bytes)) replaced += countFffd(text) - literalFffd(bytes);
+    return text;
+  };
   return {
     write(bytes) {
       const all = carry ? concat(carry, bytes) : bytes;
@@ -71,9 +85,27 @@ function utf8Decoder(): ByteDecoder {
     end() {
       const rest = carry;
       carry = null;
-      return rest ? d.decode(rest) : '';
+      return rest ? decode(rest) : '';
+    },
+    get replaced() {
+      return replaced;
     },
   };
+}
+
+function countFffd(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) n++;
+  return n;
+}
+
+/** U+FFFD written as UTF-8 (EF BF BD) in the bytes. */
+function literalFffd(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0xef); i >= 0 && i + 2 < bytes.length; i = bytes.indexOf(0xef, i + 1)) {
+    if (bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) n++;
+  }
+  return n;
 }
 
 function iconvDecoder(encoding: string): ByteDecoder {
@@ -105,24 +137,12 @@ function firstNonAscii(bytes: Uint8Array): number {
   return -1;
 }
 
-/** Which bytes 0x80–0xFF decode to a letter under each code page. */
-const LETTERS = (() => {
-  const high = Buffer.alloc(128);
-  for (let i = 0; i < 128; i++) high[i] = 0x80 + i;
-  const isLetter = (s: string) => Array.from(s, (ch) => /\p{L}/u.test(ch));
-  return { w1252: isLetter(iconv.decode(high, 'windows-1252')), w1250: isLetter(iconv.decode(high, 'windows-1250')) };
-})();
-
-/** windows-1250 or windows-1252 for bytes that are not UTF-8, and whether that was a guess. */
-export function chooseSingleByte(window: Uint8Array): { encoding: string; guessed: boolean } {
-  let score = 0;
-  for (const b of window) {
-    if (b < 0x80) continue;
-    if (LETTERS.w1250[b - 0x80] && !LETTERS.w1252[b - 0x80]) score++;
-    else if (LETTERS.w1252[b - 0x80] && !LETTERS.w1250[b - 0x80]) score--;
-  }
-  if (score > 0) return { encoding: 'windows-1250', guessed: false };
-  return { encoding: 'windows-1252', guessed: score === 0 };
+/**
+ * The single-byte code page for bytes that are not UTF-8 (SPEC §2.14): each candidate of
+ * CODE_PAGES decodes the window and is scored by how plausible the text is (encoding-guess.ts).
+ */
+export function chooseSingleByte(window: Uint8Array): CodePageChoice {
+  return guessCodePage(window);
 }
 
 /**
@@ -178,12 +198,16 @@ function refuseBinary(head: Uint8Array): void {
 }
 
 export interface DecodeReport {
-  /** The encoding used (utf-8, utf-16le, utf-16be, windows-1252, windows-1250, or the one given). */
+  /** The encoding used (utf-8, utf-16le, utf-16be, a single-byte code page, or the one given). */
   encoding: string;
   /** true when detected, false when given by the `encoding` option. */
   detected: boolean;
-  /** true when windows-1252 was chosen because the evidence did not separate it from windows-1250. */
+  /** true when a single-byte code page was chosen and another decodes the text differently and nearly as well. */
   guessed: boolean;
+  /** How the encoding was found, in a few words. */
+  evidence: string;
+  /** The code page that came second when one was guessed. */
+  runnerUp: string | null;
   bom: boolean;
   /** Characters that could not be decoded (replaced by U+FFFD and reported on their rows). */
   replacements: number;
@@ -196,7 +220,10 @@ export class StreamDecoder {
   readonly report: DecodeReport;
 
   constructor(explicit: string | null) {
-    this.report = { encoding: explicit ?? 'utf-8', detected: explicit === null, guessed: false, bom: false, replacements: 0 };
+    this.report = {
+      encoding: explicit ?? 'utf-8', detected: explicit === null, guessed: false, evidence: explicit === null ? 'the text is ASCII' : 'given',
+      runnerUp: null, bom: false, replacements: 0,
+    };
   }
 
   push(bytes: Uint8Array): string {
@@ -208,9 +235,9 @@ export class StreamDecoder {
   }
 
   private count(text: string): string {
-    if (text.includes('\uFFFD')) {
-      for (let i = text.indexOf('\uFFFD'); i >= 0; i = text.indexOf('\uFFFD', i + 1)) this.report.replacements++;
-    }
+    const d = this.decoder;
+    if (d !== null && d.replaced !== undefined) this.report.replacements = d.replaced;
+    else if (text.includes('\uFFFD')) this.report.replacements += countFffd(text);
     return text;
   }
 
@@ -240,10 +267,13 @@ export class StreamDecoder {
         const window = all.subarray(0, WINDOW);
         if (isUtf8(window, all.length > WINDOW || !last)) {
           this.report.encoding = 'utf-8';
+          this.report.evidence = 'the bytes are valid UTF-8';
         } else {
           const choice = chooseSingleByte(window);
           this.report.encoding = choice.encoding;
           this.report.guessed = choice.guessed;
+          this.report.evidence = choice.evidence;
+          this.report.runnerUp = choice.runnerUp;
         }
         return this.decide(this.report.encoding, all, last);
       }
@@ -272,6 +302,7 @@ export class StreamDecoder {
     }
     if (bom) {
       this.report.encoding = bom.enc;
+      this.report.evidence = 'a byte order mark';
       this.report.bom = true;
       return this.decide(bom.enc, b.subarray(bom.len), last);
     }
@@ -279,6 +310,7 @@ export class StreamDecoder {
     const utf16 = utf16ByNuls(b.subarray(0, HEAD));
     if (utf16) {
       this.report.encoding = utf16;
+      this.report.evidence = 'the pattern of NUL bytes';
       return this.decide(utf16, b, last);
     }
     refuseBinary(b.subarray(0, HEAD));

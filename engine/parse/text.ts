@@ -1,5 +1,14 @@
-// Small text rules shared by the row readers: tag lists (SPEC §2.3), hierarchical categories,
-// colours, booleans.
+// Small text rules shared by the row readers: trimming cells, tag lists (SPEC §2.3), hierarchical
+// categories, colours, booleans.
+
+/**
+ * The cell trimmed of Unicode whitespace (SPEC §2.2); '' for a missing cell. Most cells have
+ * nothing to trim, which two char checks tell without calling trim().
+ */
+export function clean(v: string | undefined): string {
+  if (v === undefined) return '';
+  return trimmed(v);
+}
 
 /** The shared empty tag list; row fields are read-only. */
 const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];

@@ -18,8 +18,9 @@ import { compileAmountParser } from '../parse/amount.ts';
 import { compileDateFormat, defaultRange, type DateParser, type DateRange } from '../parse/date.ts';
 import { abs, multiply, negate, sum, equal, isZero } from '../parse/decimal.ts';
 import { splitCategory } from '../parse/text.ts';
-import { NO_ISSUES, RowIssues, type RowResult } from '../rows/row.ts';
-import { Stats, type FileResult } from '../csv/stats.ts';
+import { NO_ISSUES, RowIssues, type RowResult } from '../result/row.ts';
+import { byDefault, given, inferred } from '../result/settings.ts';
+import { Stats, type FileResult } from '../result/stats.ts';
 import { actionOf, categoryField } from './fields.ts';
 import { orderEvidence, qifDate, qifDateParts, type DayOrder } from './dates.ts';
 
@@ -63,6 +64,8 @@ export class QifPipeline {
   private readonly explicit: DateParser | null;
   private order: DayOrder | null = null;
   private orderInferred = false;
+  /** What settled the day/month order. */
+  private orderEvidence: string | null = null;
   private section: { kind: SectionKind; name: string } | null = null;
   private account: { name: string; type: string | null } | null = null;
   private record: { line: number; fields: Field[] } | null = null;
@@ -99,6 +102,7 @@ export class QifPipeline {
       });
       this.order = 'MDY';
       this.orderInferred = true;
+      this.orderEvidence = hasDayMonth ? 'no date or !Option told day from month; month first' : 'the dates are year first';
       if (hasDayMonth) {
         this.stats.fileIssue(issue('DATE_FORMAT_AMBIGUOUS', null, 'date', 'no date in the file tells day from month; month first (MDY) was used (set date_format, or !Option:DMY in the file)'));
       }
@@ -112,9 +116,20 @@ export class QifPipeline {
     const d = this.decoder.report;
     return {
       ...this.stats.result({
-        encoding: d.encoding, encoding_detected: d.detected, bom: d.bom, undecodable_chars: d.replacements, col_sep: '', header_line: null,
+        encoding: d.encoding, encoding_detected: d.detected, bom: d.bom, undecodable_chars: d.replacements, col_sep: null, header_line: null,
         header_searched: false, headers: [], columns: {}, amount_columns: 'single',
         date_format: this.explicit ? this.explicit.format : this.order, date_format_inferred: this.orderInferred,
+        number_format: '1,234.56',
+        inferred: {
+          type: this.opts.type_given ? given(this.opts.type) : byDefault(this.opts.type),
+          encoding: d.detected ? inferred(d.encoding, d.evidence, d.runnerUp) : given(d.encoding),
+          col_sep: byDefault(null, 'QIF is not a table'),
+          header_line: byDefault(null, 'QIF is not a table'),
+          date_format: this.explicit ? given(this.explicit.format) : inferred(this.order, this.orderEvidence),
+          number_format: byDefault('1,234.56', 'QIF amounts use a decimal point'),
+          signage_convention: byDefault('inflows_positive', 'QIF amounts are signed: negative is money out'),
+          amount_sign: byDefault('inflows_positive', 'QIF amounts are signed: negative is money out'),
+        },
       }),
       qif: this.lists,
     };
@@ -161,6 +176,7 @@ export class QifPipeline {
     } else if (lower === '!option:mdy' || lower === '!option:dmy') {
       if (!this.explicit) {
         this.order = lower.endsWith('mdy') ? 'MDY' : 'DMY';
+        this.orderEvidence = `the file's ${text}`;
         this.flushWaiting();
       }
     }
@@ -212,6 +228,7 @@ export class QifPipeline {
     if (evidence) {
       this.order = evidence;
       this.orderInferred = true;
+      this.orderEvidence = `the date ${JSON.stringify(d!.value)} on line ${rec.line}`;
       this.flushWaiting();
     }
   }

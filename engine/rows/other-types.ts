@@ -5,10 +5,8 @@
 import { accountableType } from '../parse/account-type.ts';
 import { multiply, negate } from '../parse/decimal.ts';
 import { isWebsite, normalizeColor, parseBoolean } from '../parse/text.ts';
-import {
-  cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowFields, type RowIssues,
-  type RowReader,
-} from './row.ts';
+import type { RowFields, RowIssues } from '../result/row.ts';
+import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowReader } from './values.ts';
 
 /** qty is signed (negative = sell); signed_amount = qty × price, negated under inflows_negative. */
 export function tradeReader(setup: ReaderSetup): RowReader {
@@ -28,7 +26,7 @@ export function tradeReader(setup: ReaderSetup): RowReader {
       price,
       amount,
       signed_amount: signed,
-      currency: readCurrency(setup, issues, cellAt(cells, col.currency)),
+      currency: readCurrency(setup, issues, cellAt(cells, col.currency), null),
       exchange_operating_mic: mic === '' ? null : mic.toUpperCase(),
       name: orNull(cellAt(cells, col.name)),
       account: orNull(cellAt(cells, col.account)),
@@ -52,7 +50,7 @@ export function accountReader(setup: ReaderSetup): RowReader {
     return {
       name,
       amount,
-      currency: readCurrency(setup, issues, cellAt(cells, col.currency)),
+      currency: readCurrency(setup, issues, cellAt(cells, col.currency), null),
       entity_type: orNull(entity),
       accountable_type: cls,
       date: dateText === '' ? null : readDate(setup, issues, dateText, 'date', false),

@@ -3,7 +3,8 @@
 // layout's own rules:
 //
 // - Mint: amounts are magnitudes; `Transaction Type` credit (money in) or debit (money out),
-//   case-insensitive, decides the sign. Labels are tags; Original Description becomes the notes
+//   case-insensitive, decides the sign (the layout's direction column: the sign rule of values.ts,
+//   applied by the transaction reader). Labels are tags; Original Description becomes the notes
 //   when Notes is empty.
 // - Actual: signed amounts; category `Group: Category`; a blank Payee falls back to Notes. A split
 //   arrives as a parent row (Amount 0, the total in Split_Amount) followed by its lines; the lines
@@ -14,8 +15,9 @@
 //   falls back to the Memo.
 
 import { issue } from '../errors.ts';
-import { abs, add, isZero, negate } from '../parse/decimal.ts';
-import { cellAt, columnsOf, readDecimal, type ReaderSetup, type RowFields, type RowReader } from './row.ts';
+import { add, isZero, negate } from '../parse/decimal.ts';
+import type { RowFields } from '../result/row.ts';
+import { cellAt, columnsOf, readDecimal, type ReaderSetup, type RowReader } from './values.ts';
 import { transactionReader } from './transaction.ts';
 
 function withGroup(fields: RowFields, group: string): void {
@@ -26,20 +28,8 @@ function withGroup(fields: RowFields, group: string): void {
 export function mintReader(setup: ReaderSetup): RowReader {
   const base = transactionReader(setup);
   const col = columnsOf(setup.map);
-  const typed = col.transaction_type >= 0;
   return (cells, issues) => {
     const fields = base(cells, issues);
-    if (typed && typeof fields['amount'] === 'string') {
-      const kind = cellAt(cells, col.transaction_type).toLowerCase();
-      const magnitude = abs(fields['amount']);
-      if (kind === 'credit') fields['signed_amount'] = negate(magnitude);
-      else if (kind === 'debit') fields['signed_amount'] = magnitude;
-      else {
-        issues.add('ROW_VALUE_INVALID', 'transaction_type', `Transaction Type ${JSON.stringify(cellAt(cells, col.transaction_type))} is neither credit nor debit`, cellAt(cells, col.transaction_type));
-        fields['signed_amount'] = null;
-      }
-      fields['amount'] = magnitude;
-    }
     if (fields['notes'] === null) {
       const original = cellAt(cells, col.original_description);
       if (original !== '') fields['notes'] = original;

@@ -1,64 +1,90 @@
-// TransactionImport rows (SPEC §2.3, §2.6): date and amount required; name, category, tags,
+// TransactionImport rows (SPEC §2.3, §2.6, §2.14): date and amount required; name, category, tags,
 // notes, account and currency optional. The amount comes from one column, or as inflow − outflow
-// from two magnitude columns. The ledger sign follows signage_convention for one column; for two
-// columns the columns themselves say the direction; under custom_column the entity_type column
-// alone decides (the written sign is ignored there).
+// from two magnitude columns. The ledger sign follows the file's sign rule (values.ts SignRule):
+// signage_convention for one signed column; the columns themselves for two; a column of markers
+// for magnitudes (custom_column, a layout's or a found direction column), where the written sign
+// is ignored. A currency written beside the amount (`-30,00 PLN`) sets the row's currency.
 
+import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
-import {
-  cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowFields, type RowIssues, type RowReader,
-} from './row.ts';
+import type { RowFields, RowIssues } from '../result/row.ts';
+import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowReader } from './values.ts';
 
 export interface Amounts {
   amount: string | null;
   signed_amount: string | null;
+  /** The currency designation written in the amount cell (`€`, `PLN`), or null. */
+  written: string | null;
 }
+
+const NONE: Amounts = Object.freeze({ amount: null, signed_amount: null, written: null }) as Amounts;
 
 /**
  * Reads amount and signed_amount for a transaction-like row. `amount` is the value as the file
- * states it (inflow − outflow for two columns, the magnitude under custom_column).
+ * states it (inflow − outflow for two columns, the magnitude under a marker rule).
  */
 export function amountReader(setup: ReaderSetup): (cells: readonly string[], issues: RowIssues) => Amounts {
   const col = columnsOf(setup.map);
-  const { opts, map } = setup;
+  const { map, sign } = setup;
+  const parser = setup.amount;
 
-  if (opts.amount_type_strategy === 'custom_column') {
-    const inflowValue = opts.amount_type_inflow_value!.toLowerCase();
+  if (sign.kind === 'marker') {
+    // Markers are few; each distinct cell text is folded once.
+    const seen = new Map<string, boolean | null>();
+    const side = (text: string): boolean | null => {
+      let v = seen.get(text);
+      if (v === undefined) {
+        const f = text === '+' || text === '-' ? text : fold(text);
+        v = sign.inflow.has(f) || sign.inflow.has(text.toLowerCase()) ? true
+          : sign.outflow === null || sign.outflow.has(f) || sign.outflow.has(text.toLowerCase()) ? false : null;
+        if (seen.size < 64) seen.set(text, v);
+      }
+      return v;
+    };
     return (cells, issues) => {
       const v = readDecimal(setup, issues, cellAt(cells, col.amount), 'amount', true);
-      if (v === null) return { amount: null, signed_amount: null };
+      if (v === null) return NONE;
+      const written = parser.written;
       const magnitude = abs(v);
-      const inflow = cellAt(cells, col.entity_type).toLowerCase() === inflowValue;
-      return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude };
+      const marker = cellAt(cells, sign.column);
+      const inflow = side(marker);
+      if (inflow === null) {
+        const header = map.header[sign.field] ?? sign.field;
+        issues.add('ROW_VALUE_INVALID', sign.field, `${header} ${JSON.stringify(marker)} says neither money in nor money out`, marker);
+        return { amount: magnitude, signed_amount: null, written };
+      }
+      return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude, written };
     };
   }
-  if (map.amountMode === 'split') {
+  if (sign.kind === 'split') {
     return (cells, issues) => {
       const inText = cellAt(cells, col.inflow);
       const outText = cellAt(cells, col.outflow);
       if (inText === '' && outText === '') {
         issues.add('AMOUNT_MISSING', 'amount', `both ${map.header.inflow} and ${map.header.outflow} are empty`, '');
-        return { amount: null, signed_amount: null };
+        return NONE;
       }
       const inflow = readDecimal(setup, issues, inText, 'inflow', false);
+      const writtenIn = parser.written;
       const outflow = readDecimal(setup, issues, outText, 'outflow', false);
-      if ((inText !== '' && inflow === null) || (outText !== '' && outflow === null)) return { amount: null, signed_amount: null };
+      const written = outText === '' ? writtenIn : parser.written ?? writtenIn;
+      if ((inText !== '' && inflow === null) || (outText !== '' && outflow === null)) return NONE;
       const amount = subtract(inflow === null ? '0' : abs(inflow), outflow === null ? '0' : abs(outflow));
       // The columns say which way the money went, so the ledger sign follows from them alone.
-      return { amount, signed_amount: negate(amount) };
+      return { amount, signed_amount: negate(amount), written };
     };
   }
   const amountCol = col.amount;
-  if (opts.signage_convention === 'inflows_positive') {
+  if (setup.opts.signage_convention === 'inflows_positive') {
     return (cells, issues) => {
       const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
-      return { amount, signed_amount: amount === null ? null : negate(amount) };
+      return amount === null ? NONE : { amount, signed_amount: negate(amount), written: parser.written };
     };
   }
   return (cells, issues) => {
     const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
-    return { amount, signed_amount: amount };
+    return amount === null ? NONE : { amount, signed_amount: amount, written: parser.written };
   };
 }
 
@@ -67,8 +93,8 @@ export function transactionReader(setup: ReaderSetup): RowReader {
   const amounts = amountReader(setup);
   return (cells, issues): RowFields => {
     const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
-    const { amount, signed_amount } = amounts(cells, issues);
-    const currency = readCurrency(setup, issues, cellAt(cells, col.currency));
+    const { amount, signed_amount, written } = amounts(cells, issues);
+    const currency = readCurrency(setup, issues, cellAt(cells, col.currency), written);
     const categoryText = cellAt(cells, col.category);
     let category: string | null = null;
     let parent: string | null = null;

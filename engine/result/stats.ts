@@ -3,8 +3,12 @@
 // mappings). Counting is complete however many issues are kept in full.
 
 import type { Code, Issue } from '../errors.ts';
-import type { ImportType, NormalizedOptions } from '../options.ts';
-import type { RowResult } from '../rows/row.ts';
+import type { ColumnReport } from '../fields.ts';
+import type { ImportType } from '../import-types.ts';
+import type { NormalizedOptions } from '../options.ts';
+import type { NumberFormat } from '../parse/amount.ts';
+import type { RowResult } from './row.ts';
+import type { InferredSettings } from './settings.ts';
 
 export interface CategoryRef {
   name: string;
@@ -17,17 +21,20 @@ export interface FileResult {
   encoding_detected: boolean;
   bom: boolean;
   undecodable_chars: number;
-  col_sep: string;
+  /** The separator character; null for formats that are not tables (QIF). */
+  col_sep: string | null;
   header_line: number | null;
   header_searched: boolean;
   headers: string[];
-  /** The header each field was read from. */
-  columns: Record<string, string>;
+  /** For each mapped field: the header, its position, how it was found, a close second. */
+  columns: Partial<Record<string, ColumnReport>>;
   amount_columns: 'single' | 'split' | 'none';
   date_format: string | null;
   date_format_inferred: boolean;
-  number_format: string;
+  number_format: NumberFormat;
   signage_convention: string;
+  /** Every setting the file was read with: given, inferred (with evidence) or default. */
+  inferred: InferredSettings;
   rows_count: number;
   valid_rows_count: number;
   invalid_rows_count: number;
@@ -43,7 +50,7 @@ export interface FileResult {
 export type DialectReport = Pick<
   FileResult,
   'encoding' | 'encoding_detected' | 'bom' | 'undecodable_chars' | 'col_sep' | 'header_line' | 'header_searched' | 'headers' |
-  'columns' | 'amount_columns' | 'date_format' | 'date_format_inferred'
+  'columns' | 'amount_columns' | 'date_format' | 'date_format_inferred' | 'number_format' | 'inferred'
 >;
 
 const RECENT_SLOTS = 32; // a power of two
@@ -134,7 +141,6 @@ export class Stats {
     return {
       type: this.opts.type,
       ...dialect,
-      number_format: this.opts.number_format,
       signage_convention: this.opts.signage_convention,
       rows_count: this.rowsCount,
       valid_rows_count: this.valid,

@@ -1,54 +1,42 @@
-// What every row reader shares: the row result shape, the per-row issue collector, and the
-// value readers (date, decimal, currency) that turn a trimmed cell into a normalized value or an
-// issue. A value that fails to parse is reported and left null; it is never replaced by a
-// default (no "amount 0", no "today").
+// What every table row reader shares: how a file's rows are set up to be read (columns, date and
+// number formats, the sign rule, currencies), and the value readers that turn a trimmed cell into
+// a normalized value or an issue. A value that fails to parse is reported and left null; it is
+// never replaced by a default (no "amount 0", no "today").
 
-import { issue, type Code, type Issue } from '../errors.ts';
-import { isCurrency, type NormalizedOptions } from '../options.ts';
-import type { AmountParser } from '../parse/amount.ts';
+import type { Code, Issue } from '../errors.ts';
+import type { ColumnKey, ColumnMap } from '../fields.ts';
+import type { NormalizedOptions } from '../options.ts';
+import type { AmountParser, NumberFormat } from '../parse/amount.ts';
+import { currencyOfSign, isCurrency } from '../parse/currency.ts';
 import type { DateParser } from '../parse/date.ts';
-import type { ColumnKey, ColumnMap } from '../csv/columns.ts';
-
-export type FieldValue = string | string[] | number | boolean | null | readonly unknown[];
-export type RowFields = Record<string, FieldValue>;
-
-export interface RowResult {
-  /** Physical line (1-based) where the record starts. */
-  line: number;
-  valid: boolean;
-  issues: Issue[];
-  fields: RowFields;
-}
-
-export const NO_ISSUES: Issue[] = Object.freeze([]) as unknown as Issue[];
-
-/** Collects the issues of one row. */
-export class RowIssues {
-  list: Issue[] | null = null;
-  errors = 0;
-  line = 0;
-
-  reset(line: number): void {
-    this.list = null;
-    this.errors = 0;
-    this.line = line;
-  }
-
-  add(code: Code, field: string | null, message: string, raw: string | null = null): void {
-    const i = issue(code, this.line, field, message, raw);
-    if (i.severity === 'error') this.errors++;
-    (this.list ??= []).push(i);
-  }
-}
+import { clean } from '../parse/text.ts';
+import type { RowFields, RowIssues } from '../result/row.ts';
 
 /** How dates are read for this file: a compiled parser, or "no format fits" (DATE_FORMAT_UNKNOWN). */
 export type DateMode = { parser: DateParser } | { unknown: true };
 
+/**
+ * How a row's ledger sign is made (SPEC §2.6, §2.14):
+ * - `convention`: one signed amount column, read under signage_convention;
+ * - `split`: inflow − outflow, the columns say the direction;
+ * - `marker`: a column of markers decides and the amount is taken as a magnitude (custom_column,
+ *   a layout's direction column such as Mint's Transaction Type, or a direction column found in
+ *   the file). Values are compared trimmed and lower-cased; with `outflow` null every value that is
+ *   not an inflow marker is an outflow (custom_column), otherwise an unknown value is an issue.
+ */
+export type SignRule =
+  | { kind: 'convention' }
+  | { kind: 'split' }
+  | { kind: 'marker'; column: number; field: ColumnKey; inflow: ReadonlySet<string>; outflow: ReadonlySet<string> | null };
+
 export interface ReaderSetup {
-  opts: NormalizedOptions;
-  map: ColumnMap;
-  dates: DateMode;
-  amount: AmountParser;
+  readonly opts: NormalizedOptions;
+  readonly map: ColumnMap;
+  readonly dates: DateMode;
+  readonly amount: AmountParser;
+  /** The number format amounts are read with (given or inferred). */
+  readonly numberFormat: NumberFormat;
+  readonly sign: SignRule;
 }
 
 /** A row reader: cells of one record in, normalized fields out, problems into `issues`. */
@@ -56,19 +44,6 @@ export type RowReader = ((cells: readonly string[], issues: RowIssues) => RowFie
   /** Problems only the end of the file reveals (an unfinished split), as file-level issues. */
   finish?: () => Issue[];
 };
-
-/**
- * The cell trimmed of Unicode whitespace (SPEC §2.2); '' for a missing cell. Most cells have
- * nothing to trim, which two char checks tell without calling trim().
- */
-export function clean(v: string | undefined): string {
-  if (v === undefined) return '';
-  const n = v.length;
-  if (n === 0) return v;
-  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
-  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
-  return v.trim();
-}
 
 /** The column of each field a reader may read; -1 when the file has no column for it. */
 export type Columns = Readonly<Record<ColumnKey, number>>;
@@ -86,8 +61,8 @@ export function columnsOf(map: ColumnMap): Columns {
     entity_type: at('entity_type'), currency: at('currency'), exchange_operating_mic: at('exchange_operating_mic'),
     color: at('color'), parent_category: at('parent_category'), icon: at('icon'), website: at('website'),
     resource_type: at('resource_type'), active: at('active'), effective_date: at('effective_date'), conditions: at('conditions'),
-    actions: at('actions'), original_description: at('original_description'), transaction_type: at('transaction_type'),
-    category_group: at('category_group'), split_amount: at('split_amount'),
+    actions: at('actions'), original_description: at('original_description'), category_group: at('category_group'),
+    split_amount: at('split_amount'), direction: at('direction'), balance: at('balance'),
   };
 }
 
@@ -132,16 +107,29 @@ export function readDecimal(setup: ReaderSetup, issues: RowIssues, text: string,
   }
   const v = setup.amount(text);
   if (v === null) {
-    issues.add('AMOUNT_INVALID', field, `${field} ${JSON.stringify(text)} is not a number in the format ${setup.opts.number_format}`, text);
+    issues.add('AMOUNT_INVALID', field, `${field} ${JSON.stringify(text)} is not a number in the format ${setup.numberFormat}`, text);
   }
   return v;
 }
 
-export function readCurrency(setup: ReaderSetup, issues: RowIssues, text: string): string | null {
-  if (text === '') return setup.opts.default_currency;
-  if (isCurrency(text)) return text.toUpperCase();
-  issues.add('ROW_CURRENCY_INVALID', 'currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code`, text);
-  return null;
+/**
+ * The row's currency: the currency column's code; else the currency written beside the amount
+ * (`-30,00 PLN`, `€12.00`: SPEC §2.14), else the default. `written` is the designation the amount
+ * parser found in the amount cell (null when none). A written currency that differs from the
+ * column's is AMOUNT_CURRENCY_CONFLICT.
+ */
+export function readCurrency(setup: ReaderSetup, issues: RowIssues, text: string, written: string | null): string | null {
+  const fromAmount = written === null ? null : currencyOfSign(written, setup.opts.default_currency);
+  if (text === '') return fromAmount ?? setup.opts.default_currency;
+  if (!isCurrency(text)) {
+    issues.add('ROW_CURRENCY_INVALID', 'currency', `currency ${JSON.stringify(text)} is not an ISO 4217 code`, text);
+    return null;
+  }
+  const code = text.toUpperCase();
+  if (fromAmount !== null && fromAmount !== code) {
+    issues.add('AMOUNT_CURRENCY_CONFLICT', 'amount', `the amount is written in ${written} (${fromAmount}) but the currency column says ${code}`, written);
+  }
+  return code;
 }
 
 export function requireText(issues: RowIssues, text: string, field: string): string | null {
