@@ -152,8 +152,12 @@ export function detectDialect(input: DialectInput): Dialect | null {
       if (isBlankLine(line)) continue;
       for (const sep of colSep ? [colSep] : SEPARATORS) {
         if (!colSep && sep !== firstSep && countOutsideQuotes(line, sep) === 0) continue;
-        const score = input.score(splitLine(line, sep).map((c) => c.trim()));
-        const qualifies = score.labels === 'all' || (score.labels === 'none' && score.matched > 0);
+        const cells = splitLine(line, sep).map((c) => c.trim());
+        const score = input.score(cells);
+        // Without labels: a line of data (dates, amounts) is not a header whatever words it holds,
+        // and past the first line one known word is not enough (`Verwendungszweck: 0991…`).
+        const qualifies = score.labels === 'all'
+          || (score.labels === 'none' && score.matched >= (i === first ? 1 : 2) && !input.isData(cells));
         if (qualifies && (best === null || score.matched > best.matched)) best = { line: i, sep, matched: score.matched };
       }
     }

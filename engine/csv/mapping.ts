@@ -63,6 +63,8 @@ export interface ColumnPlan {
   readonly amountMode: 'single' | 'split' | 'auto';
   /** Missing roles may be found from the cells (SPEC §2.14). */
   readonly byContent: boolean;
+  /** date_format is given: a date column's cells are not judged against the candidate formats. */
+  readonly dateFormatGiven: boolean;
 }
 
 const labelOf = (opts: NormalizedOptions, key: ColumnKey): string | null =>
@@ -98,7 +100,7 @@ export function planColumns(opts: NormalizedOptions, table: TableType): ColumnPl
   }
   if (opts.amount_type_strategy === 'custom_column' && fields.amount) add('entity_type', true);
   for (const k of fields.optional) add(k, false);
-  return { specs, amount: fields.amount, amountMode, byContent: table.vocabulary };
+  return { specs, amount: fields.amount, amountMode, byContent: table.vocabulary, dateFormatGiven: opts.date_format !== null };
 }
 
 /** The position a `#N` label names (0-based), or null when the label is a header. */
@@ -221,31 +223,50 @@ export function mapColumns(
 
   // 2–3. Names: a layout's, the plain defaults, then the vocabulary. Candidates are gathered per
   // field in that order; the first one the sample bears out wins, the next is its close second.
-  const confirmed = (key: ColumnKey, c: number) => !sampled || profiles === null || confirms(key, profiles.get(c), true);
+  const confirmed = (key: ColumnKey, c: number) =>
+    !sampled || profiles === null || ((key === 'date' || key === 'effective_date') && plan.dateFormatGiven) || confirms(key, profiles.get(c), true);
+  // A required field's header that the cells did not bear out is still taken when nothing else is found.
+  const unconfirmed = new Map<ColumnKey, Candidate>();
   const candidatesOf = (spec: ColumnSpec): Candidate[] => {
     const out: Candidate[] = [];
     const push = (c: number, how: ColumnHow) => { if (!taken.has(c) && !out.some((x) => x.column === c)) out.push({ column: c, how }); };
     for (const n of spec.layoutNames) for (const c of columnsNamed(n)) push(c, 'layout');
     for (const n of spec.names) for (const c of columnsNamed(n)) push(c, namesHow);
     for (const role of spec.roles) {
-      const hits: number[] = [];
-      for (let c = 0; c < roles.length; c++) if (roles[c]!.some((r) => r.role === role)) hits.push(c);
-      // Among columns of one role, a column that holds one value on every sampled row (the account
-      // holder's name, the account's currency) gives way to one whose values vary.
-      if (sampled && profiles !== null && profiles.sample.length >= 3 && (role === 'payee' || role === 'description')) {
-        hits.sort((a, b) => Number(profiles.get(a).distinct <= 1) - Number(profiles.get(b).distinct <= 1));
-      }
-      for (const c of hits) push(c, namesHow);
+      for (let c = 0; c < roles.length; c++) if (roles[c]!.some((r) => r.role === role)) push(c, namesHow);
+    }
+    // A name column that holds one value on every sampled row (the account holder, the product)
+    // gives way to one whose values vary.
+    if (spec.key === 'name' && sampled && profiles !== null && profiles.sample.length >= 3) {
+      const constant = (x: Candidate) => Number(x.how !== 'layout' && profiles.get(x.column).distinct <= 1);
+      out.sort((a, b) => constant(a) - constant(b));
     }
     return out;
   };
   for (const spec of plan.specs) {
     if (index[spec.key] !== undefined) continue;
-    const candidates = candidatesOf(spec).filter((x) => confirmed(spec.key, x.column));
-    if (candidates.length === 0) continue;
+    const all = candidatesOf(spec);
+    // A layout's own names are the app's export format: no need for the cells to bear them out.
+    const candidates = all.filter((x) => x.how === 'layout' || confirmed(spec.key, x.column));
+    if (candidates.length === 0) {
+      if (all.length > 0 && (spec.required || spec.key === 'amount' || spec.key === 'inflow' || spec.key === 'outflow')) unconfirmed.set(spec.key, all[0]!);
+      continue;
+    }
     const first = candidates[0]!;
     take(spec.key, first.column, first.how, candidates[1]?.column ?? null);
     warnDuplicates(spec.key, columnsNamed(normalized[first.column]!).filter((c) => c === first.column || !taken.has(c)));
+  }
+
+  // A bank file's one text column named as notes or description is the row's name rather than
+  // leaving every name "Imported item".
+  const nameSpec = plan.specs.find((s) => s.key === 'name');
+  if (plan.byContent && nameSpec !== undefined && nameSpec.label === null && index.name === undefined && index.notes !== undefined && report.notes!.how !== 'label') {
+    const c = index.notes;
+    const r = report.notes!;
+    delete index.notes;
+    delete report.notes;
+    index.name = c;
+    report.name = { ...r, second: null };
   }
 
   // 4. Content, for the types that read bank files.
@@ -272,6 +293,10 @@ export function mapColumns(
       const c = nameByContent(profiles, free);
       if (c !== null) take('name', c, 'content', null);
     }
+  }
+
+  for (const [key, c] of unconfirmed) {
+    if (index[key] === undefined && !taken.has(c.column)) take(key, c.column, c.how, null);
   }
 
   // Which amount: one column, or inflow − outflow.

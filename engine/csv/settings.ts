@@ -138,10 +138,12 @@ function decideSign(opts: NormalizedOptions, table: TableType, map: ColumnMap, p
   }
   const direction = map.index.direction;
   if (direction !== undefined && map.amountMode === 'single') {
-    const profile = profiles?.get(direction) ?? null;
+    // A layout's direction column always decides (Mint: amounts are magnitudes whatever their
+    // sign); one found by the vocabulary or the cells only when the amounts are magnitudes.
+    const layout = map.report.direction?.how === 'layout' && table.markers !== null;
     const amounts = profiles !== null && map.index.amount !== undefined ? profiles.get(map.index.amount) : null;
-    const magnitudes = amounts === null ? table.markers !== null : amounts.negatives === 0;
-    const family = profile?.markers?.family ?? table.markers;
+    const magnitudes = layout || (amounts !== null && amounts.negatives === 0);
+    const family = layout ? table.markers : profiles?.get(direction).markers?.family ?? null;
     if (magnitudes && family !== null && family !== undefined) {
       return {
         sign: {

@@ -84,7 +84,9 @@ function score(page: CodePage, window: Uint8Array): Score {
       if (f !== '' && HEADER_PHRASES.has(f)) headers++;
     }
   }
-  return { page, text, score: best + 3 * headers - penalty, lang, words };
+  // windows-1252 is what most single-byte bank exports are written in: it wins when nothing else scores.
+  const prior = page === 'windows-1252' ? 1 : 0;
+  return { page, text, score: best + 3 * headers - penalty + prior, lang, words };
 }
 
 export function guessCodePage(window: Uint8Array): CodePageChoice {

@@ -24,6 +24,8 @@ export interface ColumnProfile {
   readonly negatives: number;
   /** Letters over all characters that are not whitespace, 0–1. */
   readonly letterShare: number;
+  /** Average length of the non-empty cells. */
+  readonly length: number;
   /** Cells that are ISO 4217 codes. */
   readonly currencies: number;
   /** The marker family every value belongs to, and which of its sides occur; null when none fits. */
@@ -82,6 +84,7 @@ function profile(sample: readonly (readonly string[])[], c: number): ColumnProfi
   return {
     index: c, cells, distinct: seen.size, dates, numbers, negatives, currencies, filled,
     letterShare: chars === 0 ? 0 : letters / chars,
+    length: cells === 0 ? 0 : chars / cells,
     markers: markerFamily(folded),
   };
 }
@@ -116,7 +119,8 @@ export function readsAsData(cells: readonly string[]): boolean {
     if (v === '') continue;
     filled++;
     if (readsAsDate(v)) return true;
-    if (/\d/.test(v) && readsAsNumber(v)) numbers++;
+    // Digits with signs, marks and currency symbols, no letters: `VWZ1` or `Saldo 2019` is a header.
+    if (/\d/.test(v) && !/\p{L}/u.test(v) && readsAsNumber(v)) numbers++;
   }
   return filled > 0 && numbers * 2 >= filled;
 }

@@ -31,7 +31,8 @@ export function confirms(key: ColumnKey, p: ColumnProfile, sampled: boolean): bo
     case 'balance':
       return p.cells === 0 || share(p.numbers, p, CONFIRM_SHARE);
     case 'currency':
-      return p.cells === 0 || share(p.currencies, p, CONFIRM_SHARE);
+      // Codes, or at least words (`BTC`): a `Valuta` column of dates or amounts is no currency.
+      return p.cells === 0 || share(p.currencies, p, CONFIRM_SHARE) || (p.dates === 0 && p.numbers === 0 && p.letterShare >= 0.5);
     case 'direction':
       return p.markers !== null;
     default:
@@ -50,26 +51,29 @@ export type AmountByContent =
   /** Two magnitude columns, never both filled on a row: the one filled on more rows is taken as money out. */
   | { mode: 'split'; outflow: number; inflow: number; tie: boolean };
 
-const numeric = (p: ColumnProfile) => share(p.numbers, p, CONTENT_SHARE);
+const numeric = (p: ColumnProfile) => share(p.numbers, p, CONTENT_SHARE) && p.dates < p.cells;
 
 /**
- * The amount column(s): a pair of neighbouring magnitude columns that are never both filled (a
- * debit and a credit column; most rows of a statement are spending, so the one filled on more rows
- * is money out), else the numeric column with the most values, ties to the left.
+ * The amount column(s): a pair of neighbouring magnitude columns of which one is filled on each row
+ * (a debit and a credit column; one of them may be empty on every sampled row; a tenth of the rows
+ * may have neither), else the
+ * numeric column with the most values, ties to the left. Of a pair, the column filled on more rows
+ * is taken as money out: most rows of a statement are spending.
  */
 export function amountByContent(profiles: SampleProfiles, free: (c: number) => boolean): AmountByContent | null {
   const all = profiles.all();
-  const candidates = all.filter((p) => free(p.index) && numeric(p) && p.dates < p.cells);
-  for (const a of candidates) {
-    const b = all[a.index + 1];
-    if (b === undefined || !free(b.index) || a.negatives > 0 || b.negatives > 0) continue;
-    if (!(b.cells === 0 || (numeric(b) && b.dates < b.cells))) continue;
-    let both = false, neither = false;
-    for (let r = 0; r < a.filled.length; r++) {
+  const candidates = all.filter((p) => free(p.index) && numeric(p));
+  const magnitudes = (p: ColumnProfile) => p.cells === 0 || (numeric(p) && p.negatives === 0);
+  for (let c = 0; c + 1 < all.length; c++) {
+    const a = all[c]!, b = all[c + 1]!;
+    if (!free(a.index) || !free(b.index) || !magnitudes(a) || !magnitudes(b) || a.cells + b.cells === 0) continue;
+    // Never both filled; neither filled only on a few rows (lines that are no transaction).
+    let both = false, neither = 0;
+    for (let r = 0; r < a.filled.length && !both; r++) {
       if (a.filled[r] && b.filled[r]) both = true;
-      if (!a.filled[r] && !b.filled[r]) neither = true;
+      else if (!a.filled[r] && !b.filled[r]) neither++;
     }
-    if (both || neither) continue;
+    if (both || neither > a.filled.length / 10) continue;
     const outflow = b.cells > a.cells ? b : a;
     return { mode: 'split', outflow: outflow.index, inflow: outflow === a ? b.index : a.index, tie: a.cells === b.cells };
   }
@@ -90,12 +94,12 @@ export function directionByContent(profiles: SampleProfiles, free: (c: number) =
 /** Text that reads as words: mostly letters. */
 export const isFreeText = (p: ColumnProfile) => p.cells > 0 && p.letterShare >= 0.5 && p.dates < p.cells / 2;
 
-/** The free-text column with the most distinct values, ties to the left. */
+/** The free-text column with the most distinct values; on a tie the longer texts, then the left one. */
 export function nameByContent(profiles: SampleProfiles, allowed: (c: number) => boolean): number | null {
   let best: ColumnProfile | null = null;
   for (const p of profiles.all()) {
     if (!allowed(p.index) || !isFreeText(p) || p.markers !== null) continue;
-    if (best === null || p.distinct > best.distinct) best = p;
+    if (best === null || p.distinct > best.distinct || (p.distinct === best.distinct && p.length > best.length)) best = p;
   }
   return best === null ? null : best.index;
 }

@@ -19,7 +19,7 @@ export const en: LanguageVocabulary = {
     ],
     value_date: ['value date', 'settlement date', 'effective date', 'valuation date', 'date of value'],
     amount: [
-      'amount', 'net', 'net amount', 'transaction amount', 'txn amount', 'value', 'sum', 'amount in account currency',
+      'amount', 'net', 'net amount', 'total', 'transaction amount', 'txn amount', 'value', 'sum', 'amount in account currency',
       'billing amount', 'total amount', 'booked amount', 'settled amount',
     ],
     inflow: [
@@ -36,7 +36,7 @@ export const en: LanguageVocabulary = {
       'other party', 'vendor', 'description payee',
     ],
     description: [
-      'description', 'details', 'transaction description', 'transaction details', 'narrative', 'narration', 'particulars',
+      'description', 'desc', 'details', 'transaction description', 'transaction details', 'narrative', 'narration', 'particulars',
       'transaction', 'text', 'booking text', 'posting text', 'description 1',
     ],
     notes: [
