@@ -28,7 +28,7 @@ function sluice(args: string[], input?: string) {
 const good = file('good.csv', 'Datum;Bedrag;Naam\n05-01-2024;-1.234,50;Winkel\n06-01-2024;12,00;Salaris\n');
 const bad = file('bad.csv', 'date,amount,name\n2024-01-05,12.00,A\n2024-13-01,1.00,B\n2024-01-07,abc,C\n');
 const broken = file('broken.csv', 'date,amount\n2024-01-05,"12.00\n');
-const missing = file('missing.csv', 'when,howmuch\n2024-01-05,1\n');
+const missing = file('missing.csv', 'reference,comment\nA-1,first payment\n');
 const empty = file('header-only.csv', 'date,amount\n');
 
 describe('sluice check', () => {

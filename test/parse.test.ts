@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compileAmountParser, type NumberFormat } from '../engine/parse/amount.ts';
 import { compileDateFormat, defaultRange, DateFormatError } from '../engine/parse/date.ts';
-import { inferDateFormat } from '../engine/parse/date-infer.ts';
+import { inferDateFormat } from '../engine/infer/date-format.ts';
 import BigConstructor from 'big.js';
 import { equal, multiply, negate, subtract, sum, sumsTo } from '../engine/parse/decimal.ts';
 import { splitCategory, splitTags } from '../engine/parse/text.ts';

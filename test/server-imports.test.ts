@@ -397,9 +397,10 @@ describe('POST /api/v1/imports: content refusals (small limits)', () => {
     });
   }
 
-  test('a CSV with no column for a required field → 422 invalid_csv listing the headers', async () => {
-    const body = await refused({ json: { raw_file_content: 'when,howmuch\n2024-01-05,1\n' } }, 422, 'invalid_csv');
-    assert.deepEqual(body.details.headers, ['when', 'howmuch']);
+  test('a CSV with no column for a required field → 422 invalid_csv listing the headers and every missing field', async () => {
+    const body = await refused({ json: { raw_file_content: 'reference,comment\nA-1,first payment\n' } }, 422, 'invalid_csv');
+    assert.deepEqual(body.details.headers, ['reference', 'comment']);
+    assert.deepEqual(body.details.fields, ['date', 'amount']);
     assert.equal(typeof body.details.reason, 'string');
   });
 

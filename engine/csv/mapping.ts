@@ -269,6 +269,14 @@ export function mapColumns(
     report.name = { ...r, second: null };
   }
 
+  // Headers of required fields the cells did not bear out, when the cells named nothing better.
+  const settleUnconfirmed = () => {
+    for (const [key, c] of unconfirmed) {
+      if (index[key] === undefined && !taken.has(c.column)) take(key, c.column, c.how, null);
+    }
+    unconfirmed.clear();
+  };
+
   // 4. Content, for the types that read bank files.
   if (plan.byContent && sampled && profiles !== null) {
     const free = (c: number) => !taken.has(c);
@@ -285,6 +293,7 @@ export function mapColumns(
         if (want('inflow')) take('inflow', a.inflow, 'content', null);
       }
     }
+    settleUnconfirmed();
     if (want('direction')) {
       const c = directionByContent(profiles, free);
       if (c !== null) take('direction', c, 'content', null);
@@ -295,9 +304,7 @@ export function mapColumns(
     }
   }
 
-  for (const [key, c] of unconfirmed) {
-    if (index[key] === undefined && !taken.has(c.column)) take(key, c.column, c.how, null);
-  }
+  settleUnconfirmed();
 
   // Which amount: one column, or inflow − outflow.
   let amountMode: ColumnMap['amountMode'] = 'none';

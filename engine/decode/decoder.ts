@@ -141,8 +141,8 @@ function firstNonAscii(bytes: Uint8Array): number {
  * The single-byte code page for bytes that are not UTF-8 (SPEC §2.14): each candidate of
  * CODE_PAGES decodes the window and is scored by how plausible the text is (encoding-guess.ts).
  */
-export function chooseSingleByte(window: Uint8Array): CodePageChoice {
-  return guessCodePage(window);
+export function chooseSingleByte(window: Uint8Array, prefix = ''): CodePageChoice {
+  return guessCodePage(window, prefix);
 }
 
 /**
@@ -217,6 +217,8 @@ export class StreamDecoder {
   private state: 'head' | 'ascii' | 'window' | 'decided' = 'head';
   private pending: Uint8Array = new Uint8Array(0);
   private decoder: ByteDecoder | null = null;
+  /** The first ASCII text, before the first byte that is not (its header words help tell code pages apart). */
+  private asciiHead = '';
   readonly report: DecodeReport;
 
   constructor(explicit: string | null) {
@@ -254,9 +256,9 @@ export class StreamDecoder {
       }
       case 'ascii': {
         const at = firstNonAscii(bytes);
-        if (at < 0) return asciiText(bytes);
+        if (at < 0) return this.keepHead(asciiText(bytes));
         this.state = 'window';
-        const prefix = asciiText(bytes.subarray(0, at));
+        const prefix = this.keepHead(asciiText(bytes.subarray(0, at)));
         return prefix + this.feed(bytes.subarray(at), last);
       }
       case 'window': {
@@ -269,7 +271,7 @@ export class StreamDecoder {
           this.report.encoding = 'utf-8';
           this.report.evidence = 'the bytes are valid UTF-8';
         } else {
-          const choice = chooseSingleByte(window);
+          const choice = chooseSingleByte(window, this.asciiHead);
           this.report.encoding = choice.encoding;
           this.report.guessed = choice.guessed;
           this.report.evidence = choice.evidence;
@@ -278,6 +280,11 @@ export class StreamDecoder {
         return this.decide(this.report.encoding, all, last);
       }
     }
+  }
+
+  private keepHead(text: string): string {
+    if (this.asciiHead.length < 8192) this.asciiHead += text.slice(0, 8192 - this.asciiHead.length);
+    return text;
   }
 
   private decide(encoding: string, bytes: Uint8Array, last: boolean): string {

@@ -3,7 +3,8 @@
 // scored by how plausible the result is:
 //   + a word whose letters beyond ASCII all belong to one language that uses the code page
 //     (`zaúčtování` is Czech under windows-1250; under windows-1252 it reads `zaúètování`, whose
-//     ú è í á no one language writes), counted for the language most words agree on;
+//     ú è í á no one language writes), counted for the language most words agree on; − a word
+//     whose letters no such language writes together;
 //   + a header cell the vocabulary knows (`Datum zaúčtování`, `Сумма`);
 //   − a C1 control or an unmapped byte (ISO-8859-2 has no characters at 0x80–0x9F, where
 //     windows-1250 has š ť ž), a symbol inside a word (`Wyp³ata`), a word mixing scripts.
@@ -46,7 +47,19 @@ interface Score {
   words: number;
 }
 
-function score(page: CodePage, window: Uint8Array): Score {
+/** The languages whose vocabulary the header cells of `text` are in. */
+function headerLanguages(text: string): Set<Lang> {
+  const langs = new Set<Lang>();
+  for (const line of text.split(/\r\n|\r|\n/, 8)) {
+    for (const cell of line.split(/[;,\t|]/)) {
+      const f = fold(cell.replace(/"/g, ''));
+      for (const e of HEADER_PHRASES.get(f) ?? []) for (const l of e.langs) langs.add(l);
+    }
+  }
+  return langs;
+}
+
+function score(page: CodePage, window: Uint8Array, prefix: string): Score {
   const text = iconv.decode(Buffer.from(window.buffer, window.byteOffset, window.byteLength), page);
   let penalty = 0;
   for (const ch of text) {
@@ -67,17 +80,29 @@ function score(page: CodePage, window: Uint8Array): Score {
     if (chars.some((ch, i) => !LETTER.test(ch) && i > 0 && i < chars.length - 1)) { penalty += 3; continue; }
     if (chars.some((ch) => LATIN.test(ch)) && chars.some((ch) => CYRILLIC.test(ch))) { penalty += 3; continue; }
     const highLetters = chars.filter((ch) => ch.codePointAt(0)! > 0x7f && LETTER.test(ch));
+    if (highLetters.length === 0) continue;
+    let explained = false;
     for (const l of langs) {
       const set = LETTERS_OF.get(l)!;
-      if (highLetters.length > 0 && highLetters.every((ch) => set.has(ch))) byLang.set(l, (byLang.get(l) ?? 0) + 1);
+      if (highLetters.every((ch) => set.has(ch))) {
+        byLang.set(l, (byLang.get(l) ?? 0) + 1);
+        explained = true;
+      }
     }
+    // Letters no language of this page writes together (`èástka`): the page is likely wrong.
+    if (!explained) penalty += 1;
   }
+  // The language most words agree on; words of the headers' own language count twice.
+  const spoken = headerLanguages(prefix + text.slice(0, 4096));
   let lang: Lang | null = null;
   let best = 0;
-  for (const [l, n] of byLang) if (n > best) { best = n; lang = l; }
-  // Header words the vocabulary knows, in the first lines.
+  for (const [l, n] of byLang) {
+    const weight = spoken.has(l) ? 2 * n : n;
+    if (weight > best) { best = weight; lang = l; }
+  }
+  // Header words the vocabulary knows only under this page.
   let headers = 0;
-  for (const line of text.split(/\r\n|\r|\n/, 5)) {
+  for (const line of (prefix + text).split(/\r\n|\r|\n/, 8)) {
     for (const cell of line.split(/[;,\t|]/)) {
       if (!/[^\x00-\x7f]/.test(cell)) continue;
       const f = fold(cell.replace(/"/g, ''));
@@ -89,17 +114,25 @@ function score(page: CodePage, window: Uint8Array): Score {
   return { page, text, score: best + 3 * headers - penalty + prior, lang, words };
 }
 
-export function guessCodePage(window: Uint8Array): CodePageChoice {
-  const scores = CODE_PAGES.map((p) => score(p, window));
+/** `prefix`: the ASCII text before the window (the header line often), read the same under every page. */
+export function guessCodePage(window: Uint8Array, prefix = ''): CodePageChoice {
+  const scores = CODE_PAGES.map((p) => score(p, window, prefix.slice(-8192)));
   // Stable: on equal scores CODE_PAGES order decides.
   const ranked = [...scores].sort((a, b) => b.score - a.score);
   const win = ranked[0]!;
   const other = ranked.find((s) => s.text !== win.text) ?? null;
   const margin = other === null ? Infinity : win.score - other.score;
-  // Close: the runner-up is within a quarter of the winner's score, and at least 2 points.
-  const guessed = other !== null && margin <= Math.max(2, Math.abs(win.score) / 4);
+  // Close: less than 2 points apart, or less than a quarter of the characters the two read differently.
+  const guessed = other !== null && (margin < 2 || margin < differing(win.text, other.text) / 4);
   const why = win.lang !== null
     ? `${win.words > 0 ? `its words read as ${VOCABULARY[win.lang].name}` : 'its text reads best'} (score ${win.score}${other ? ` against ${other.score} for ${other.page}` : ''})`
     : `nothing told the code pages apart (score ${win.score}${other ? ` against ${other.score} for ${other.page}` : ''})`;
   return { encoding: win.page, guessed, runnerUp: guessed ? other!.page : null, evidence: `the bytes are not UTF-8; ${why}` };
+}
+
+/** Characters at which two decodings of the same bytes differ (single-byte pages: one character a byte). */
+function differing(a: string, b: string): number {
+  let n = 0;
+  for (let i = 0; i < a.length && i < b.length; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) n++;
+  return n;
 }

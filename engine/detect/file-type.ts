@@ -90,7 +90,7 @@ export function detectText(text: string, ended = true): FileTypeGuess {
   if (!ended && lines.length > 1) lines.pop();
   const nonBlank = lines.map((l, i) => ({ text: l.trim(), line: i + 1 })).filter((l) => l.text !== '');
   const first = nonBlank[0];
-  if (first === undefined) return { format: 'table', type: null, evidence: 'the file is empty' };
+  if (first === undefined) return { format: 'table', type: 'TransactionImport', evidence: 'the file is empty' };
 
   // QIF: a header line among the first lines (some exporters write comment lines before it).
   for (const l of nonBlank.slice(0, 20)) {
