@@ -2,8 +2,9 @@
 // columns, parse dates and amounts, count issues. Rows are consumed a batch at a time and dropped;
 // the whole-file result gives rows_count and invalid_rows_count.
 //
-// Defaults: date_format %Y-%m-%d (the generator's) and a fixed `today`, so a run does not depend on
-// the day it is made; options given on the command line override them.
+// No options but a fixed `today` (so a run does not depend on the day it is made): the type, the
+// columns, the date and number formats are inferred from the file, as for a user who drops their
+// export with nothing else (SPEC §2.14); options given on the command line are passed on.
 //
 //   node --import tsx bench/cases/engine.ts <file> [--json-options '{"date_format":"%d/%m/%Y"}']
 
@@ -14,7 +15,7 @@ import { caseArgs, emit } from '../case-io.ts';
 const BENCH_TODAY = '2024-11-22';
 
 const { file, options: given } = caseArgs();
-const options: ImportOptions = { date_format: '%Y-%m-%d', today: BENCH_TODAY, ...(given as ImportOptions) };
+const options: ImportOptions = { today: BENCH_TODAY, ...(given as ImportOptions) };
 const t0 = performance.now();
 const reader = readImport({ path: file }, options);
 let rows = 0;

@@ -23,6 +23,7 @@ import { byDefault, given, inferred, type InferredSettings, type Setting } from 
 import { Stats, type FileResult } from '../result/stats.ts';
 import type { RowReader } from '../rows/values.ts';
 import { BalanceLines } from '../infer/balance-lines.ts';
+import { DETECT_BYTES, detectText, otherFormatMessage } from '../detect/file-type.ts';
 import { detectDialect, HEADER_SEARCH_LINES, preludeLines, type Dialect } from './dialect.ts';
 import { headerScore, planColumns, type ColumnPlan } from './mapping.ts';
 import { decideSettings, type Decided } from './settings.ts';
@@ -180,6 +181,12 @@ export class CsvPipeline {
   }
 
   private decideDialect(ended: boolean): void {
+    // Content of plainly another format (QIF, an NDJSON export, OFX, CAMT, MT940) is refused with
+    // the type to send, rather than read as a table of one column (SPEC §2.14 "File type").
+    const other = detectText(this.prelude.slice(0, DETECT_BYTES), ended);
+    if (other.format !== 'table') {
+      throw new SluiceError('CSV_OTHER_FORMAT', otherFormatMessage(other, this.opts.type), null, { format: other.format, type: other.type });
+    }
     const lines = preludeLines(this.prelude, ended);
     const dialect = detectDialect({
       lines,

@@ -14,14 +14,23 @@ import { clean } from '../parse/text.ts';
 import { fold } from '../vocabulary/fold.ts';
 import { BALANCE_CONNECTORS, BALANCE_LABELS } from '../vocabulary/tables.ts';
 
-/** Folded labels by their first two letters. */
-const BY_START: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
+/** Folded labels by their first two characters (lower case), as a number: first × 65536 + second. */
+const BY_START: ReadonlyMap<number, readonly string[]> = (() => {
+  const map = new Map<number, string[]>();
   for (const l of BALANCE_LABELS) {
-    const k = l.slice(0, 2);
+    const k = l.charCodeAt(0) * 65536 + l.charCodeAt(1);
     map.set(k, [...(map.get(k) ?? []), l]);
   }
   return map;
+})();
+/** 1 where some label starts with that pair of ASCII letters (26 × 26, lower case): most names are turned away here. */
+const PAIRS: Uint8Array = (() => {
+  const t = new Uint8Array(26 * 26);
+  for (const l of BALANCE_LABELS) {
+    const a = l.charCodeAt(0) - 97, b = l.charCodeAt(1) - 97;
+    if (a >= 0 && a < 26 && b >= 0 && b < 26) t[a * 26 + b] = 1;
+  }
+  return t;
 })();
 const LONGEST = Math.max(...[...BALANCE_LABELS].map((l) => l.length));
 
@@ -47,57 +56,67 @@ function labelOf(folded: string): string | null {
 const isLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
 
 /**
- * Whether a cell might start with a label, from its ASCII letters alone: the lower-cased start of
- * the cell must begin with some label of its bucket, whole words. Cells that start with other
- * characters are folded and checked whole.
+ * Whether a cell might start with a label, from its ASCII letters alone: the cell, lower-cased,
+ * begins with some label as a whole word (`Total` fits `Total 12,00`, not `TotalEnergies`). Cells
+ * that start with a letter beyond ASCII are left to the whole check. No allocation: this runs on
+ * the name cell of every row.
  */
 function mayStartLabel(cell: string): boolean {
   const a = cell.charCodeAt(0), b = cell.charCodeAt(1);
   if (a >= 128 || b >= 128) return true;
   if (!isLetter(a)) return false;
-  const labels = BY_START.get(String.fromCharCode(a | 32, isLetter(b) ? b | 32 : b));
+  if (isLetter(b) && PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] === 0) return false;
+  const labels = BY_START.get((a | 32) * 65536 + (isLetter(b) ? b | 32 : b));
   if (labels === undefined) return false;
-  const head = cell.slice(0, LONGEST + 1).toLowerCase();
-  for (const l of labels) {
-    if (!head.startsWith(l.slice(0, Math.min(l.length, head.length)))) continue;
-    // The label must end the word: `Total` fits `Total 12,00` but not `TotalEnergies`.
-    if (head.length <= l.length || !isLetter(head.charCodeAt(l.length))) return true;
+  next: for (const l of labels) {
+    const n = l.length;
+    if (cell.length < n) continue;
+    for (let i = 1; i < n; i++) {
+      const c = cell.charCodeAt(i), w = l.charCodeAt(i);
+      if (c === w || (c < 128 && (c | 32) === w && isLetter(c))) continue;
+      // A separator between words (`Opening-Balance`, `Saldo:`) or a letter beyond ASCII: let the whole check decide.
+      if ((w === 32 && !isLetter(c)) || c >= 128) return true;
+      continue next;
+    }
+    if (cell.length === n || !isLetter(cell.charCodeAt(n))) return true;
   }
-  // An accent or a second word may still fold to a label (`Saldo último`): only those with a non-ASCII letter go on.
-  return !/^[\x00-\x7f]*$/.test(head);
+  return false;
 }
 
 export class BalanceLines {
-  constructor(_map: ColumnMap) {}
+  /** The name column: a row with a name that is no label names a counterparty (the common case, decided by one cell). */
+  private readonly nameColumn: number;
+
+  constructor(map: ColumnMap) {
+    this.nameColumn = map.index.name ?? -1;
+  }
 
   /** The label that makes the row a balance line, or null. */
   match(cells: readonly string[]): string | null {
+    const n = this.nameColumn;
+    if (n >= 0 && n < cells.length) {
+      let name = cells[n]!;
+      const a = name.charCodeAt(0);
+      if (a <= 32 || a === 160) name = clean(name);
+      if (name !== '' && (!mayStartLabel(name) || labelOf(fold(name)) === null)) return null;
+    }
     let label: string | null = null;
     for (let i = 0; i < cells.length; i++) {
       const raw = cells[i]!;
       if (raw.length < 3) continue;
       const cell = clean(raw);
-      if (cell.length < 3 || !mayStartLabel(cell)) continue;
-      if (cell.length > LONGEST + 40) return null;
-      const hit = labelOf(fold(cell));
-      if (hit !== null && label === null) { label = cell; continue; }
-      // Any other text (a payee, a purpose) means the row names a counterparty.
-      if (hit === null && !isNote(cell)) return null;
+      if (cell.length < 3 || cell.length > LONGEST + 40 || !mayStartLabel(cell)) continue;
+      if (labelOf(fold(cell)) !== null) { label = cell; break; }
     }
     if (label === null) return null;
-    // The label's row must not name a counterparty anywhere else either.
+    // The row must name no counterparty anywhere else.
     for (let i = 0; i < cells.length; i++) {
       const cell = clean(cells[i]);
       if (cell === '' || cell === label || DATE_OR_AMOUNT.test(cell) || !LETTERS.test(cell)) continue;
-      if (cell.length <= 3 && (isCurrency(cell) || cell.length <= 2)) continue;
+      if (cell.length <= 2 || (cell.length === 3 && isCurrency(cell))) continue;
       if (/^\p{L}{0,3}[\s.]*[\d\s.,'’\-\u2212]+\s*\p{L}{0,3}\.?$/u.test(cell)) continue; // `EUR 1.234,56`, `12,00 zł`
       return null;
     }
     return label;
   }
-}
-
-/** Short words that are not a counterparty: currency codes and one- or two-letter markers. */
-function isNote(cell: string): boolean {
-  return (cell.length === 3 && isCurrency(cell)) || cell.length <= 2;
 }

@@ -7,7 +7,11 @@
  */
 export function clean(v: string | undefined): string {
   if (v === undefined) return '';
-  return trimmed(v);
+  const n = v.length;
+  if (n === 0) return v;
+  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
+  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
+  return v.trim();
 }
 
 /** The shared empty tag list; row fields are read-only. */

@@ -3,7 +3,7 @@
 // family record or marked to be created at publish) and its blockers (each reason it is not
 // publishable). Status flags are derived from these in view.ts.
 
-import { accountableType, type FileResult, type ImportType, type NdjsonResult } from '../../engine/index.ts';
+import { accountableType, IMPORT_TYPE_ENTRIES, type FileResult, type ImportType, type NdjsonResult } from '../../engine/index.ts';
 import type { Db } from '../store/db.ts';
 import { nameKey } from '../store/ids.ts';
 import type { MappingInput } from '../store/imports.ts';
@@ -13,10 +13,6 @@ export interface Blocker {
   message: string;
 }
 
-/** Types whose rows become transactions or trades in an account. */
-export const NEEDS_ACCOUNT: ReadonlySet<ImportType> = new Set([
-  'TransactionImport', 'TradeImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport', 'QifImport',
-]);
 
 function idsByName(db: Db, table: 'categories' | 'tags' | 'accounts', familyId: string): Map<string, string> {
   const rows = db.prepare(`SELECT id, name_key FROM ${table} WHERE family_id = ? ORDER BY created_at, id`).all(familyId) as { id: string; name_key: string }[];
@@ -95,9 +91,9 @@ export function blockersOf(a: AssessInput): Blocker[] {
   if (bad.length > 0) {
     out.push({ code: 'invalid_mappings', message: `unmatched ${bad.map((m) => `${m.kind.replace('_', ' ')} ${JSON.stringify(m.key)}`).join(', ')}` });
   }
-  if (NEEDS_ACCOUNT.has(a.type) && a.accountId === null) {
+  if (IMPORT_TYPE_ENTRIES[a.type].needsAccount && a.accountId === null) {
     // A QIF record names its account through !Account blocks; a CSV row through its account column.
-    const rowsCanName = a.type === 'QifImport' || (a.csv !== null && a.csv.columns['account'] !== undefined);
+    const rowsCanName = IMPORT_TYPE_ENTRIES[a.type].format === 'qif' || (a.csv !== null && a.csv.columns['account'] !== undefined);
     if (!rowsCanName) {
       out.push({ code: 'account_required', message: 'Give account_id, or an account column naming each row\'s account' });
     } else if (a.rowsWithoutAccount > 0) {

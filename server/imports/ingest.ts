@@ -303,6 +303,7 @@ export class Ingest {
       blockers,
       verification: native ? { expected_record_counts: native.expected_record_counts, readback: notVerified(native.expected_record_counts) } : null,
       mappings,
+      configuration: csv ? configurationUsed(this.req.configuration, csv) : null,
     });
     this.done = true;
   }
@@ -353,4 +354,25 @@ export class Ingest {
 function summarizeCsv(r: FileResult) {
   const { issues, ...rest } = r;
   return { ...rest, issues: issues.slice(0, 20) };
+}
+
+/**
+ * The configuration the content was read with (SPEC §2.14 "Report"): each value given, or the one
+ * the engine inferred (the header a field was read from, the formats found); null only where no
+ * value applies (a field the file has no column for).
+ */
+function configurationUsed(given: ImportRequest['configuration'], r: FileResult): ImportRequest['configuration'] {
+  const header = (field: string) => r.columns[field]?.header ?? null;
+  return {
+    date_col_label: given.date_col_label ?? header('date'),
+    amount_col_label: given.amount_col_label ?? header('amount'),
+    name_col_label: given.name_col_label ?? header('name'),
+    category_col_label: given.category_col_label ?? header('category'),
+    tags_col_label: given.tags_col_label ?? header('tags'),
+    notes_col_label: given.notes_col_label ?? header('notes'),
+    account_col_label: given.account_col_label ?? header('account'),
+    date_format: given.date_format ?? r.inferred.date_format.value,
+    number_format: given.number_format ?? r.inferred.number_format.value,
+    signage_convention: given.signage_convention ?? r.inferred.signage_convention.value,
+  };
 }

@@ -10,7 +10,7 @@
 // of rows it changed (import_changes); rows it skipped as already present were never its own and
 // stay. Foreign keys are checked at the commit, so the order of deletes does not matter.
 
-import { ALL_COUNT_KEYS, failedReadback, readback, type Readback } from '../../engine/index.ts';
+import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from '../../engine/index.ts';
 import type { StoredRow } from '../imports/ingest.ts';
 import type { Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
@@ -43,13 +43,14 @@ export function familyCounts(db: Db, familyId: string): Record<string, number> {
   return out;
 }
 
+/** The writer for what the import type's registry entry says its rows become. */
 function writerFor(ctx: WriteContext, row: ImportRow): RowWriter {
-  switch (row.type) {
-    case 'TradeImport': return tradeWriter(ctx, row.account_id);
-    case 'AccountImport': return accountWriter(ctx);
-    case 'CategoryImport': return categoryWriter(ctx);
-    case 'MerchantImport': return merchantWriter(ctx);
-    case 'RuleImport': return ruleWriter(ctx);
+  switch (IMPORT_TYPE_ENTRIES[row.type as ImportType].writes) {
+    case 'trades': return tradeWriter(ctx, row.account_id);
+    case 'accounts': return accountWriter(ctx);
+    case 'categories': return categoryWriter(ctx);
+    case 'merchants': return merchantWriter(ctx);
+    case 'rules': return ruleWriter(ctx);
     default: return transactionWriter(ctx, row.account_id);
   }
 }

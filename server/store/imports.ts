@@ -69,6 +69,8 @@ export interface Finalize {
   blockers: unknown[];
   verification: unknown | null;
   mappings: MappingInput[];
+  /** The configuration the content was read with (given and inferred values); null keeps the stored one. */
+  configuration: unknown | null;
 }
 
 export function stageImport(
@@ -125,11 +127,13 @@ export function finalizeImport(db: Db, importId: string, f: Finalize): void {
     for (const x of f.mappings) m.run(uuidv7(), importId, x.kind, x.key, x.parent_key, x.mappable_id, x.value, x.assigned ? 1 : 0, x.valid ? 1 : 0, t, t);
     db.prepare(
       `UPDATE imports SET uploaded = ?, content_bytes = ?, rows_count = ?, valid_rows_count = ?, invalid_rows_count = ?,
-         mappings_count = ?, unassigned_mappings_count = ?, result = ?, blockers = ?, verification = ?, staged = 0, updated_at = ?
+         mappings_count = ?, unassigned_mappings_count = ?, result = ?, blockers = ?, verification = ?,
+         configuration = coalesce(?, configuration), staged = 0, updated_at = ?
        WHERE id = ?`,
     ).run(f.uploaded ? 1 : 0, f.contentBytes, f.rowsCount, f.validRowsCount, f.invalidRowsCount, f.mappings.length,
       f.mappings.filter((x) => !x.assigned).length, JSON.stringify(f.result), JSON.stringify(f.blockers),
-      f.verification === null ? null : JSON.stringify(f.verification), t, importId);
+      f.verification === null ? null : JSON.stringify(f.verification),
+      f.configuration === null ? null : JSON.stringify(f.configuration), t, importId);
   })();
 }
 
