@@ -108,4 +108,53 @@ describe('sluice check', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /1 rows, 1 valid, 0 invalid/);
   });
+
+  test('the human summary says what was understood, given or inferred, before what was found (SPEC §4)', () => {
+    const r = sluice(['check', good, '--today', '2024-12-31']);
+    assert.equal(r.status, 0, r.stderr);
+    const understood = r.stdout.indexOf('Read as:'), found = r.stdout.indexOf('Found:');
+    assert.ok(understood >= 0 && found > understood, r.stdout);
+    assert.match(r.stdout, /type +TransactionImport \(inferred/);
+    assert.match(r.stdout, /separator +";" \(inferred/);
+    assert.match(r.stdout, /date format +%d-%m-%Y \(inferred/);
+    assert.match(r.stdout, /number format +1\.234,56 \(inferred/);
+    assert.match(r.stdout, /date +← "Datum" \(#1, header\)/);
+    assert.match(r.stdout, /amount +← "Bedrag" \(#2, header\)/);
+  });
+
+  test('a file that cannot be read names every missing field and the flags that fix them (SPEC §4)', () => {
+    const r = sluice(['check', missing, '--today', '2024-12-31']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /date, amount/);
+    assert.match(r.stderr, /--date-col-label/);
+    assert.match(r.stderr, /--amount-col-label/);
+    assert.match(r.stderr, /"reference", "comment" \(line 1\)/);
+  });
+
+  test('without --type a QIF file is read as QIF, and an NDJSON export as NativeImport', () => {
+    const qif = sluice(['check', file('t.qif', '!Type:Bank\nD01/02/2024\nT-1.00\nPShop\n^\n'), '--today', '2024-12-31', '--json']);
+    assert.equal(qif.status, 0, qif.stdout + qif.stderr);
+    const j = JSON.parse(qif.stdout);
+    assert.equal(j.type, 'QifImport');
+    assert.equal(j.inferred.type.how, 'inferred');
+    const nd = sluice(['check', file('e.ndjson', '{"type":"Tag","data":{"id":"t1","name":"x"}}\n'), '--json']);
+    assert.equal(JSON.parse(nd.stdout).type, 'NativeImport');
+  });
+
+  test('a format sluice has no reader for yet is named, exit 2', () => {
+    const r = sluice(['check', file('s.ofx', 'OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>\n'), '--json']);
+    assert.equal(r.status, 2);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.error.code, 'CSV_OTHER_FORMAT');
+    assert.match(j.error.message, /OFX/);
+  });
+
+  test('--help lists every import type with what it is', () => {
+    const r = sluice(['check', '--help']);
+    assert.equal(r.status, 0);
+    for (const t of ['TransactionImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport', 'QifImport', 'NativeImport', 'PdfImport']) {
+      assert.match(r.stdout, new RegExp(t));
+    }
+    assert.match(r.stdout, /Mint CSV export/);
+  });
 });

@@ -527,10 +527,25 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     assert.equal(row.fields.date, '2024-01-05');
   });
 
-  test('configuration fields not given are null', async () => {
-    const r = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: CSV, date_format: '%Y-%m-%d' } });
+  test('configuration fields not given hold what the engine used: the headers it found, the formats it inferred (SPEC §2.14)', async () => {
+    const r = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: 'Buchungstag;Betrag;Empfänger\n05.01.2024;-1.234,50;Bäckerei\n', date_format: '%d.%m.%Y' } });
     assert.equal(r.status, 201);
-    assert.deepEqual(r.body.data.configuration, Object.fromEntries(CONFIGURATION_FIELDS.map((f) => [f, f === 'date_format' ? '%Y-%m-%d' : null])));
+    assert.deepEqual(r.body.data.configuration, {
+      date_col_label: 'Buchungstag', amount_col_label: 'Betrag', name_col_label: 'Empfänger', category_col_label: null, tags_col_label: null,
+      notes_col_label: null, account_col_label: null, date_format: '%d.%m.%Y', number_format: '1.234,56', signage_convention: 'inflows_positive',
+    });
+  });
+
+  test('content of another format posted as a CSV type → 422 invalid_csv naming the type to send (SPEC §2.14)', async () => {
+    const before = await counts(s);
+    for (const [content, type] of [['!Type:Bank\nD01/02/2024\nT-1.00\n^\n', 'QifImport'], ['{"type":"Tag","data":{"id":"1","name":"x"}}\n', 'NativeImport']]) {
+      const r = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: content, type: 'TransactionImport' } });
+      assert.equal(r.status, 422, JSON.stringify(r.body));
+      assert.equal(r.body.error, 'invalid_csv');
+      assert.equal(r.body.details.code, 'CSV_OTHER_FORMAT');
+      assert.match(r.body.message, new RegExp(type!));
+    }
+    assert.deepEqual(await counts(s), before, 'nothing stored');
   });
 
   test('stats count mappings: categories, tags and accounts matched case-insensitively, the rest unassigned', async () => {
