@@ -35,6 +35,12 @@ export function confirms(key: ColumnKey, p: ColumnProfile, sampled: boolean): bo
       return p.cells === 0 || share(p.currencies, p, CONFIRM_SHARE) || (p.dates === 0 && p.numbers === 0 && p.letterShare >= 0.5);
     case 'direction':
       return p.markers !== null;
+    // Names are words: a `Konto` or `Partner` column of account numbers and IBANs is not one.
+    case 'account':
+    case 'category':
+      return p.cells === 0 || p.letterShare >= 0.5;
+    case 'name':
+      return p.cells === 0 || p.letterShare >= 0.3;
     default:
       return true;
   }
