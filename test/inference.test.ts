@@ -14,7 +14,6 @@ import { readImport, type Code, type FileResult, type ImportOptions, type RowRes
 import { splitLine } from '../engine/csv/dialect.ts';
 import { guessCodePage } from '../engine/decode/encoding-guess.ts';
 import { detectFileType, type FileFormat } from '../engine/detect/file-type.ts';
-import type { ColumnMap } from '../engine/fields.ts';
 import { BalanceLines } from '../engine/infer/balance-lines.ts';
 import { inferDateFormat, readsAsDate, type DateHints } from '../engine/infer/date-format.ts';
 import { decimalEvidence, inferNumberFormat } from '../engine/infer/number-format.ts';
@@ -160,7 +159,6 @@ describe('file type detection (SPEC §2.14)', () => {
 });
 
 describe('balance and summary lines (SPEC §2.14)', () => {
-  const withName: ColumnMap = { index: { date: 0, name: 1, amount: 2 }, header: {}, report: {}, amountMode: 'single', warnings: [] };
   const cases: [string, string[], boolean][] = [
     ['Anfangssaldo in its own column', ['28.03.2024', '', 'Anfangssaldo', 'EUR', '2.257,11', 'H'], true],
     ['a closing balance with its date', ['31.12.2023', 'Closing balance 31/12/2023', '1,000.00'], true],
@@ -174,9 +172,9 @@ describe('balance and summary lines (SPEC §2.14)', () => {
   ];
   for (const [name, cells, balance] of cases) {
     test(name, () => {
-      // The name column is where the label sits, or empty.
-      const map = { ...withName, index: { ...withName.index, name: cells.findIndex((c) => /[a-zа-я]/iu.test(c)) } };
-      assert.equal(new BalanceLines(map).match(cells) !== null, balance);
+      // The name is the first text cell (where the label sits, or the counterparty).
+      const name = cells.find((c) => /[a-zа-я]/iu.test(c)) ?? '';
+      assert.equal(new BalanceLines().match(name, cells) !== null, balance);
     });
   }
 });

@@ -22,7 +22,6 @@ import { NO_ISSUES, RowIssues, type RowResult } from '../result/row.ts';
 import { byDefault, given, inferred, type InferredSettings, type Setting } from '../result/settings.ts';
 import { Stats, type FileResult } from '../result/stats.ts';
 import type { RowReader } from '../rows/values.ts';
-import { BalanceLines } from '../infer/balance-lines.ts';
 import { DETECT_BYTES, detectText, otherFormatMessage } from '../detect/file-type.ts';
 import { detectDialect, HEADER_SEARCH_LINES, preludeLines, type Dialect } from './dialect.ts';
 import { headerScore, planColumns, type ColumnPlan } from './mapping.ts';
@@ -67,7 +66,6 @@ export class CsvPipeline {
   private decided: Decided | null = null;
   private reader: RowReader | null = null;
   private strict: Uint8Array = new Uint8Array(0);
-  private balanceLines: BalanceLines | null = null;
   private sample: Pending[] = [];
   private out: RowResult[] = [];
   private ended = false;
@@ -249,7 +247,6 @@ export class CsvPipeline {
       if (c !== undefined && c < strict.length) strict[c] = 1;
     }
     this.strict = strict;
-    if (this.table.vocabulary) this.balanceLines = new BalanceLines(decided.map);
     this.reader = this.table.reader(decided.setup);
     for (const r of sample) this.out.push(this.readRow(r.cells, r.line, r.trailing));
   }
@@ -294,11 +291,6 @@ export class CsvPipeline {
       }
     }
     const fields = this.reader!(cells, issues);
-    const balance = this.balanceLines;
-    if (balance !== null) {
-      const label = balance.match(cells);
-      if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
-    }
     const row: RowResult = { line, valid: issues.errors === 0, issues: issues.list ?? NO_ISSUES, fields };
     this.stats.add(row);
     return row;

@@ -11,6 +11,7 @@ import { issue, SluiceError, type Issue } from '../errors.ts';
 import type { ColumnKey, ColumnMap } from '../fields.ts';
 import type { TableType } from '../import-types.ts';
 import { inferDateFormat, NO_DATE_HINTS, type DateHints, type DateOrder } from '../infer/date-format.ts';
+import { BalanceLines } from '../infer/balance-lines.ts';
 import { inferNumberFormat } from '../infer/number-format.ts';
 import { SampleProfiles } from '../infer/profile.ts';
 import type { NormalizedOptions } from '../options.ts';
@@ -121,7 +122,10 @@ export function decideSettings(input: DecideInput): Decided | SluiceError {
   const { sign, amount_sign } = decideSign(opts, table, map, profiles);
 
   const dates: DateMode = date_format.value === null ? { unknown: true } : { parser: compileDateFormat(date_format.value, defaultRange(opts.today)) };
-  const setup: ReaderSetup = { opts, map, dates, amount: compileAmountParser(number_format.value), numberFormat: number_format.value, sign };
+  const setup: ReaderSetup = {
+    opts, map, dates, amount: compileAmountParser(number_format.value), numberFormat: number_format.value, sign,
+    balanceLines: table.vocabulary ? new BalanceLines() : null,
+  };
   return { setup, map, date_format, number_format, amount_sign, warnings, dateColumn };
 }
 

@@ -5,10 +5,10 @@
 // nothing but dates, amounts, currency codes and short markers) is not a transaction. The caller
 // marks it invalid with ROW_BALANCE_LINE, so it is seen and never published.
 //
-// Runs on every row, so most cells are turned away by their first characters: only a cell that
-// starts like some label is folded and looked at whole.
+// Runs on every row of the types that read bank files (the transaction reader calls it with the
+// row's name), so most rows are turned away by the first two letters of their name: only a cell
+// that starts like some label is folded and looked at whole.
 
-import type { ColumnMap } from '../fields.ts';
 import { isCurrency } from '../parse/currency.ts';
 import { clean } from '../parse/text.ts';
 import { fold } from '../vocabulary/fold.ts';
@@ -23,12 +23,12 @@ const BY_START: ReadonlyMap<number, readonly string[]> = (() => {
   }
   return map;
 })();
-/** 1 where some label starts with that pair of ASCII letters (26 × 26, lower case): most names are turned away here. */
-const PAIRS: Uint8Array = (() => {
-  const t = new Uint8Array(26 * 26);
+/** The labels that start with each pair of ASCII letters (26 × 26, lower case); null for none: most names are turned away here. */
+const PAIRS: readonly (readonly string[] | null)[] = (() => {
+  const t: (string[] | null)[] = new Array<string[] | null>(26 * 26).fill(null);
   for (const l of BALANCE_LABELS) {
     const a = l.charCodeAt(0) - 97, b = l.charCodeAt(1) - 97;
-    if (a >= 0 && a < 26 && b >= 0 && b < 26) t[a * 26 + b] = 1;
+    if (a >= 0 && a < 26 && b >= 0 && b < 26) (t[a * 26 + b] ??= []).push(l);
   }
   return t;
 })();
@@ -65,9 +65,8 @@ function mayStartLabel(cell: string): boolean {
   const a = cell.charCodeAt(0), b = cell.charCodeAt(1);
   if (a >= 128 || b >= 128) return true;
   if (!isLetter(a)) return false;
-  if (isLetter(b) && PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] === 0) return false;
-  const labels = BY_START.get((a | 32) * 65536 + (isLetter(b) ? b | 32 : b));
-  if (labels === undefined) return false;
+  const labels = isLetter(b) ? PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] : BY_START.get((a | 32) * 65536 + b);
+  if (labels === undefined || labels === null) return false;
   next: for (const l of labels) {
     const n = l.length;
     if (cell.length < n) continue;
@@ -84,21 +83,16 @@ function mayStartLabel(cell: string): boolean {
 }
 
 export class BalanceLines {
-  /** The name column: a row with a name that is no label names a counterparty (the common case, decided by one cell). */
-  private readonly nameColumn: number;
-
-  constructor(map: ColumnMap) {
-    this.nameColumn = map.index.name ?? -1;
-  }
-
-  /** The label that makes the row a balance line, or null. */
-  match(cells: readonly string[]): string | null {
-    const n = this.nameColumn;
-    if (n >= 0 && n < cells.length) {
-      let name = cells[n]!;
-      const a = name.charCodeAt(0);
-      if (a <= 32 || a === 160) name = clean(name);
-      if (name !== '' && (!mayStartLabel(name) || labelOf(fold(name)) === null)) return null;
+  /**
+   * The label that makes the row a balance line, or null. `name` is the row's name cell, trimmed
+   * ('' when empty or when the file has no name column): a row with a name that is no label names
+   * a counterparty, which most rows tell by the name's first two letters alone.
+   */
+  match(name: string, cells: readonly string[]): string | null {
+    if (name !== '') {
+      const a = name.charCodeAt(0), b = name.charCodeAt(1);
+      if (isLetter(a) && isLetter(b) && PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] === null) return null;
+      if (!mayStartLabel(name) || labelOf(fold(name)) === null) return null;
     }
     let label: string | null = null;
     for (let i = 0; i < cells.length; i++) {

@@ -91,7 +91,9 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
 export function transactionReader(setup: ReaderSetup): RowReader {
   const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
+  const balance = setup.balanceLines;
   return (cells, issues): RowFields => {
+    const name = cellAt(cells, col.name);
     const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
     const { amount, signed_amount, written } = amounts(cells, issues);
     const currency = readCurrency(setup, issues, cellAt(cells, col.currency), written);
@@ -103,12 +105,16 @@ export function transactionReader(setup: ReaderSetup): RowReader {
       if (categoryText.indexOf(':') < 0) category = categoryText;
       else ({ name: category, parent } = splitCategory(categoryText));
     }
+    if (balance !== null) {
+      const label = balance.match(name, cells);
+      if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
+    }
     return {
       date,
       amount,
       signed_amount,
       currency,
-      name: cellAt(cells, col.name) || 'Imported item',
+      name: name || 'Imported item',
       category,
       category_parent: parent,
       tags: splitTags(cellAt(cells, col.tags)),

@@ -4,6 +4,7 @@
 // never replaced by a default (no "amount 0", no "today").
 
 import type { Code, Issue } from '../errors.ts';
+import type { BalanceLines } from '../infer/balance-lines.ts';
 import type { ColumnKey, ColumnMap } from '../fields.ts';
 import type { NormalizedOptions } from '../options.ts';
 import type { AmountParser, NumberFormat } from '../parse/amount.ts';
@@ -37,6 +38,8 @@ export interface ReaderSetup {
   /** The number format amounts are read with (given or inferred). */
   readonly numberFormat: NumberFormat;
   readonly sign: SignRule;
+  /** Balance and summary lines are told from transactions (the types that read bank files). */
+  readonly balanceLines: BalanceLines | null;
 }
 
 /** A row reader: cells of one record in, normalized fields out, problems into `issues`. */
