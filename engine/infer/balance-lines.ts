@@ -23,15 +23,19 @@ const BY_START: ReadonlyMap<number, readonly string[]> = (() => {
   }
   return map;
 })();
-/** The labels that start with each pair of ASCII letters (26 × 26, lower case); null for none: most names are turned away here. */
-const PAIRS: readonly (readonly string[] | null)[] = (() => {
-  const t: (string[] | null)[] = new Array<string[] | null>(26 * 26).fill(null);
+/**
+ * 1 where some label starts with that triple of characters: an ASCII letter, an ASCII letter, and
+ * an ASCII letter or anything else (26 × 26 × 27, lower case). Most names are turned away here.
+ */
+const TRIPLES: Uint8Array = (() => {
+  const t = new Uint8Array(26 * 26 * 27);
   for (const l of BALANCE_LABELS) {
-    const a = l.charCodeAt(0) - 97, b = l.charCodeAt(1) - 97;
-    if (a >= 0 && a < 26 && b >= 0 && b < 26) (t[a * 26 + b] ??= []).push(l);
+    const a = l.charCodeAt(0) - 97, b = l.charCodeAt(1) - 97, c = l.charCodeAt(2) - 97;
+    if (a >= 0 && a < 26 && b >= 0 && b < 26) t[(a * 26 + b) * 27 + (c >= 0 && c < 26 ? c : 26)] = 1;
   }
   return t;
 })();
+const CACHE_SLOTS = 64; // a power of two
 const LONGEST = Math.max(...[...BALANCE_LABELS].map((l) => l.length));
 
 const LETTERS = /\p{L}/u;
@@ -65,8 +69,8 @@ function mayStartLabel(cell: string): boolean {
   const a = cell.charCodeAt(0), b = cell.charCodeAt(1);
   if (a >= 128 || b >= 128) return true;
   if (!isLetter(a)) return false;
-  const labels = isLetter(b) ? PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] : BY_START.get((a | 32) * 65536 + b);
-  if (labels === undefined || labels === null) return false;
+  const labels = BY_START.get((a | 32) * 65536 + (isLetter(b) ? b | 32 : b));
+  if (labels === undefined) return false;
   next: for (const l of labels) {
     const n = l.length;
     if (cell.length < n) continue;
@@ -83,16 +87,34 @@ function mayStartLabel(cell: string): boolean {
 }
 
 export class BalanceLines {
+  /** Names found to be no label, one per slot: statements name the same merchants over and over. */
+  private readonly known: string[] = new Array<string>(CACHE_SLOTS).fill('');
+
   /**
-   * The label that makes the row a balance line, or null. `name` is the row's name cell, trimmed
-   * ('' when empty or when the file has no name column): a row with a name that is no label names
-   * a counterparty, which most rows tell by the name's first two letters alone.
+   * False when the row cannot be a balance line because its name is no label, told from the
+   * name's first three letters or from a name seen before: false for most rows of a statement.
+   * Kept small so that the row reader that calls it on every row stays small enough for the
+   * compiler to inline what it calls; match() does the rest. `name` is the row's name cell,
+   * trimmed ('' when empty or absent).
    */
+  mayBe(name: string): boolean {
+    const n = name.length;
+    if (n === 0) return true;
+    const a = name.charCodeAt(0), b = name.charCodeAt(1), c = name.charCodeAt(2);
+    if (isLetter(a) && isLetter(b) && TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0) return false;
+    return this.known[(n + 31 * name.charCodeAt(n - 1)) & (CACHE_SLOTS - 1)] !== name;
+  }
+
+  /** Remembers a name match() found to be no label. */
+  private remember(name: string): void {
+    this.known[(name.length + 31 * name.charCodeAt(name.length - 1)) & (CACHE_SLOTS - 1)] = name;
+  }
+
+  /** The label that makes the row a balance line, or null (after mayBe() said it might be one). */
   match(name: string, cells: readonly string[]): string | null {
-    if (name !== '') {
-      const a = name.charCodeAt(0), b = name.charCodeAt(1);
-      if (isLetter(a) && isLetter(b) && PAIRS[((a | 32) - 97) * 26 + ((b | 32) - 97)] === null) return null;
-      if (!mayStartLabel(name) || labelOf(fold(name)) === null) return null;
+    if (name !== '' && (!mayStartLabel(name) || labelOf(fold(name)) === null)) {
+      this.remember(name);
+      return null;
     }
     let label: string | null = null;
     for (let i = 0; i < cells.length; i++) {

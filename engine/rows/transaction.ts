@@ -8,6 +8,7 @@
 import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
+import type { BalanceLines } from '../infer/balance-lines.ts';
 import type { RowFields, RowIssues } from '../result/row.ts';
 import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowReader } from './values.ts';
 
@@ -88,6 +89,12 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
   };
 }
 
+/** Marks the row a balance line when it is one (out of the reader's closure, which runs on every row). */
+function balanceLine(balance: BalanceLines, name: string, cells: readonly string[], issues: RowIssues): void {
+  const label = balance.match(name, cells);
+  if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
+}
+
 export function transactionReader(setup: ReaderSetup): RowReader {
   const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
@@ -105,10 +112,7 @@ export function transactionReader(setup: ReaderSetup): RowReader {
       if (categoryText.indexOf(':') < 0) category = categoryText;
       else ({ name: category, parent } = splitCategory(categoryText));
     }
-    if (balance !== null) {
-      const label = balance.match(name, cells);
-      if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
-    }
+    if (balance !== null && balance.mayBe(name)) balanceLine(balance, name, cells, issues);
     return {
       date,
       amount,
