@@ -181,8 +181,9 @@ export class CsvPipeline {
   private decideDialect(ended: boolean): void {
     // Content of plainly another format (QIF, an NDJSON export, OFX, CAMT, MT940) is refused with
     // the type to send, rather than read as a table of one column (SPEC §2.14 "File type").
-    const other = detectText(this.prelude.slice(0, DETECT_BYTES), ended);
-    if (other.format !== 'table') {
+    // (A type detected from the file has been through this already.)
+    const other = this.opts.type_given ? detectText(this.prelude.slice(0, DETECT_BYTES), ended) : null;
+    if (other !== null && other.format !== 'table') {
       throw new SluiceError('CSV_OTHER_FORMAT', otherFormatMessage(other, this.opts.type), null, { format: other.format, type: other.type });
     }
     const lines = preludeLines(this.prelude, ended);

@@ -36,13 +36,14 @@ function startsWith(bytes: Uint8Array, sig: string): boolean {
 }
 
 /** The head as text: UTF-16 by its BOM, otherwise bytes as Latin-1 (every marker looked for is ASCII). */
+/** Bytes as Latin-1 (the WHATWG `latin1` label is windows-1252, which maps every byte too). */
+const LATIN1 = new TextDecoder('latin1');
+
 function headText(head: Uint8Array): string {
   if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head.subarray(2));
   if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head.subarray(2));
-  let s = '';
   const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  for (let i = start; i < head.length; i += 8192) s += String.fromCharCode(...head.subarray(i, Math.min(head.length, i + 8192)));
-  return s;
+  return LATIN1.decode(head.subarray(start));
 }
 
 function isNdjsonRecord(line: string): boolean {

@@ -32,6 +32,10 @@ const parsed = (r: string) => {
 export function readsAsDate(text: string): boolean {
   const n = text.length;
   if (n < 6 || n > 40) return false;
+  // Every candidate has a day or a year in digits: a text without two digits is no date.
+  let digits = 0;
+  for (let i = 0; i < n && digits < 2; i++) { const c = text.charCodeAt(i); if (c >= 48 && c <= 57) digits++; }
+  if (digits < 2) return false;
   for (const p of PARSERS) if (parsed(p.parse(text))) return true;
   return false;
 }
@@ -75,12 +79,14 @@ const dayFirst = (f: string) => f.indexOf('%d') >= 0 && f.indexOf('%m') >= 0 && 
 export function inferDateFormat(values: readonly string[], hints: DateHints = NO_DATE_HINTS): DateInference {
   const alive = PARSERS.map(() => true);
   let readable = 0;
-  for (const v of values) {
+  // Each distinct value once, and only the candidates still in the race are tried on it.
+  for (const v of new Set(values)) {
     if (v === '') continue;
-    const ok = PARSERS.map((p) => parsed(p.parse(v)));
-    if (!ok.some(Boolean)) continue;
+    let fits = 0;
+    const ok = alive.map((a, i) => a && parsed(PARSERS[i]!.parse(v)) && ++fits > 0);
+    if (fits === 0 && !PARSERS.some((p, i) => !alive[i] && parsed(p.parse(v)))) continue; // no candidate reads it: a bad row
     readable++;
-    ok.forEach((fits, i) => { if (!fits) alive[i] = false; });
+    ok.forEach((f, i) => { if (!f) alive[i] = false; });
   }
   const survivors: string[] = DATE_CANDIDATES.filter((_, i) => alive[i]);
   if (readable === 0 || survivors.length === 0) return { format: null, survivors: [], decidedBy: null, ambiguous: false };

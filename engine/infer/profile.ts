@@ -56,37 +56,88 @@ function markerFamily(values: ReadonlySet<string>): ColumnProfile['markers'] {
   return null;
 }
 
-function profile(sample: readonly (readonly string[])[], c: number): ColumnProfile {
-  const seen = new Set<string>();
-  const folded = new Set<string>();
-  const filled: boolean[] = [];
-  let cells = 0, dates = 0, numbers = 0, negatives = 0, currencies = 0, letters = 0, chars = 0;
-  for (const row of sample) {
-    const v = clean(row[c]);
-    filled.push(v !== '');
-    if (v === '') continue;
-    cells++;
-    seen.add(v);
-    if (folded.size <= 4) folded.add(v === '+' || v === '-' ? v : fold(v));
-    if (readsAsDate(v)) dates++;
-    if (readsAsNumber(v)) {
-      numbers++;
-      if (NEGATIVE.test(v)) negatives++;
+/**
+ * One column's profile. What every role needs (counts, letters, distinct values) is computed when
+ * it is made; dates, numbers, currencies and markers, which cost a parse per cell, the first time
+ * they are asked for: most columns are only ever asked one question.
+ */
+class Profile implements ColumnProfile {
+  readonly cells: number;
+  readonly distinct: number;
+  readonly letterShare: number;
+  readonly length: number;
+  readonly filled: readonly boolean[];
+  private readonly values: readonly string[];
+  private _dates = -1;
+  private _numbers = -1;
+  private _negatives = 0;
+  private _currencies = -1;
+  private _markers: ColumnProfile['markers'] | undefined;
+
+  constructor(sample: readonly (readonly string[])[], readonly index: number) {
+    const values: string[] = [];
+    const filled: boolean[] = [];
+    let letters = 0, chars = 0;
+    for (const row of sample) {
+      const v = clean(row[index]);
+      filled.push(v !== '');
+      if (v === '') continue;
+      values.push(v);
+      for (let i = 0; i < v.length; i++) {
+        const code = v.charCodeAt(i);
+        if (code <= 32) continue;
+        chars++;
+        if (code < 128 ? (code | 32) >= 97 && (code | 32) <= 122 : LETTER.test(v[i]!)) letters++;
+      }
     }
-    if (isCurrency(v)) currencies++;
-    for (let i = 0; i < v.length; i++) {
-      const code = v.charCodeAt(i);
-      if (code <= 32) continue;
-      chars++;
-      if (code < 128 ? (code | 32) >= 97 && (code | 32) <= 122 : LETTER.test(v[i]!)) letters++;
-    }
+    this.values = values;
+    this.filled = filled;
+    this.cells = values.length;
+    this.distinct = new Set(values).size;
+    this.letterShare = chars === 0 ? 0 : letters / chars;
+    this.length = values.length === 0 ? 0 : chars / values.length;
   }
-  return {
-    index: c, cells, distinct: seen.size, dates, numbers, negatives, currencies, filled,
-    letterShare: chars === 0 ? 0 : letters / chars,
-    length: cells === 0 ? 0 : chars / cells,
-    markers: markerFamily(folded),
-  };
+
+  get dates(): number {
+    if (this._dates < 0) this._dates = this.values.filter(readsAsDate).length;
+    return this._dates;
+  }
+
+  get numbers(): number {
+    if (this._numbers < 0) {
+      let n = 0, neg = 0;
+      for (const v of this.values) {
+        if (!readsAsNumber(v)) continue;
+        n++;
+        if (NEGATIVE.test(v)) neg++;
+      }
+      this._numbers = n;
+      this._negatives = neg;
+    }
+    return this._numbers;
+  }
+
+  get negatives(): number {
+    return this.numbers >= 0 ? this._negatives : 0;
+  }
+
+  get currencies(): number {
+    if (this._currencies < 0) this._currencies = this.values.filter(isCurrency).length;
+    return this._currencies;
+  }
+
+  get markers(): ColumnProfile['markers'] {
+    if (this._markers === undefined) {
+      // A direction column holds a handful of distinct values; folding stops past five.
+      const folded = new Set<string>();
+      for (const v of this.values) {
+        folded.add(v === '+' || v === '-' ? v : fold(v));
+        if (folded.size > 4) break;
+      }
+      this._markers = markerFamily(folded);
+    }
+    return this._markers;
+  }
 }
 
 const LETTER = /\p{L}/u;
@@ -98,7 +149,7 @@ export class SampleProfiles {
   constructor(readonly sample: readonly (readonly string[])[], readonly width: number) {}
 
   get(column: number): ColumnProfile {
-    return (this.cache[column] ??= profile(this.sample, column));
+    return (this.cache[column] ??= new Profile(this.sample, column));
   }
 
   /** Every column, left to right. */

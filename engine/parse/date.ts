@@ -185,16 +185,23 @@ function stepCode(st: Step, next: Step | undefined): string {
 
 const LETTER = /\p{L}/u;
 
+/** The longest month form of the vocabulary, in characters: a longer word is no month. */
+const LONGEST_MONTH = Math.max(...[...MONTH_BY_NAME.keys()].map((k) => k.length));
+
 /** Month number in the low 4 bits and the end index above them, or -1. */
 function monthName(s: string, i: number): number {
   let j = i;
+  let ascii = true;
   while (j < s.length) {
     const c = s.charCodeAt(j);
     if (c < 128 ? ((c | 32) < 97 || (c | 32) > 122) : !LETTER.test(s[j]!)) break;
+    if (c >= 128) ascii = false;
     j++;
   }
-  if (j - i < 3) return -1;
-  const month = MONTH_BY_NAME.get(fold(s.slice(i, j)));
+  if (j - i < 3 || j - i > LONGEST_MONTH + 2) return -1;
+  // Folding (accents, ligatures) only where there is something beyond ASCII to fold.
+  const word = s.slice(i, j);
+  const month = MONTH_BY_NAME.get(ascii ? word.toLowerCase() : fold(word));
   return month === undefined ? -1 : (j << 4) | month;
 }
 

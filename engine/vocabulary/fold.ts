@@ -9,6 +9,8 @@
 //
 // fold() itself keeps every word; what counts as decoration is decided by the matcher.
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Letters NFKD does not take apart into a base letter and a mark. */
 const SPECIAL: Record<string, string> = {
   ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd',
@@ -22,6 +24,10 @@ const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
  * characters that are neither letters nor digits is one break.
  */
 export function fold(text: string): string {
+  // ASCII text (most headers and cells) has no accents to take apart: the same steps, without NFKD.
+  if (ASCII.test(text)) {
+    return text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  }
   return text
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .normalize('NFKD')
