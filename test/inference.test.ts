@@ -13,6 +13,7 @@ import iconv from 'iconv-lite';
 import { readImport, type Code, type FileResult, type ImportOptions, type RowResult } from '../engine/index.ts';
 import { splitLine } from '../engine/csv/dialect.ts';
 import { guessCodePage } from '../engine/decode/encoding-guess.ts';
+import { currencyOfSign, designationOf } from '../engine/parse/currency.ts';
 import { detectFileType, type FileFormat } from '../engine/detect/file-type.ts';
 import { BalanceLines } from '../engine/infer/balance-lines.ts';
 import { inferDateFormat, readsAsDate, type DateHints } from '../engine/infer/date-format.ts';
@@ -156,6 +157,21 @@ describe('file type detection (SPEC §2.14)', () => {
     await assert.rejects(readImport('!Type:Bank\nD01/02/2024\nT-1.00\n^\n', { type: 'TransactionImport' }).result(),
       (e: unknown) => (e as { code?: string }).code === 'CSV_OTHER_FORMAT' && (e as Error).message.includes('QifImport'));
   });
+});
+
+describe('a currency written beside the amount (SPEC §2.14)', () => {
+  const cases: [string, string | null, string | null][] = [
+    ['-30,00 PLN', 'PLN', 'PLN'], ['€12.00', '€', 'EUR'], ['EUR 5.00', 'EUR', 'EUR'], ['£3', '£', 'GBP'], ['-£3.00', '£', 'GBP'],
+    ['$4.22 USD', 'USD', 'USD'], ['$4.22', '$', 'USD'], ['12,50 zł', 'zł', 'PLN'], ['1.234,56', null, null], ['(12.34)', null, null],
+    ['12.34-', null, null], ['kr 12,00', 'kr', null],
+  ];
+  for (const [cell, designation, code] of cases) {
+    test(`${JSON.stringify(cell)} → ${code ?? 'no currency'}`, () => {
+      assert.equal(designationOf(cell), designation);
+      assert.equal(designation === null ? null : currencyOfSign(designation, 'USD'), code);
+    });
+  }
+  test('$ is the dollar of the account when it has one', () => assert.equal(currencyOfSign('$', 'CAD'), 'CAD'));
 });
 
 describe('balance and summary lines (SPEC §2.14)', () => {

@@ -29,11 +29,7 @@ const BIDI = new Set([0x200e, 0x200f, 0x061c]);
 const WHITESPACE = /\s/;
 const CURRENCY_CHAR = /[\p{L}\p{M}\p{Sc}]/u;
 
-/**
- * Text in, canonical decimal or null out. `written` is the currency designation the last call found
- * beside the digits (`€`, `PLN`, `zł`), or null: the caller reads it right after the call.
- */
-export type AmountParser = ((text: string) => string | null) & { written: string | null };
+export type AmountParser = (text: string) => string | null;
 
 function canonical(negative: boolean, intDigits: string, fraction: string | null): string {
   let int = intDigits;
@@ -58,15 +54,13 @@ function allZero(s: string): boolean {
 interface Decoration {
   sign: -1 | 0 | 1;
   paren: boolean;
-  /** The currency designation, as written. */
-  currency: string | null;
 }
 
 /** Reads the text before (prefix) or after (suffix) the digits; null when it holds anything else. */
 function readDecoration(s: string, from: number, to: number, prefix: boolean): Decoration | null {
   let sign: -1 | 0 | 1 = 0;
   let paren = false;
-  let currency: string | null = null;
+  let currency = false;
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
@@ -81,16 +75,15 @@ function readDecoration(s: string, from: number, to: number, prefix: boolean): D
       paren = true;
       i++;
     } else if (CURRENCY_CHAR.test(s[i]!)) {
-      if (currency !== null) return null;
+      if (currency) return null;
+      currency = true;
       // A run of letters/symbols and the dots between or after them: `kr.`, `د.إ.`.
-      const start = i;
       while (i < to && (CURRENCY_CHAR.test(s[i]!) || s.charCodeAt(i) === DOT)) i++;
-      currency = s.slice(start, i);
     } else {
       return null;
     }
   }
-  return { sign, paren, currency };
+  return { sign, paren };
 }
 
 export function compileAmountParser(format: NumberFormat): AmountParser {
@@ -150,8 +143,6 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
     if (pre.paren !== post.paren) return null;
     const signs = (pre.sign !== 0 ? 1 : 0) + (post.sign !== 0 ? 1 : 0) + (pre.paren ? 1 : 0);
     if (signs > 1) return null;
-    // `$4.22 USD`: the code after the digits says more than the sign before them.
-    parse.written = post.currency ?? pre.currency;
     const negative = pre.sign === -1 || post.sign === -1 || pre.paren;
     return canonical(negative, int, fraction);
   };
@@ -167,8 +158,7 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
    * a few short strings instead of separate integer, fraction and sign strings joined at the end
    * (this function runs once a row, and those allocations were most of its cost).
    */
-  const parse = ((s: string): string | null => {
-    parse.written = null;
+  return (s: string): string | null => {
     const n = s.length;
     let i = 0;
     let c = s.charCodeAt(0);
@@ -208,7 +198,5 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
     }
     // `kept` starts with the sign, which canonical() takes as a flag.
     return canonical(negative, (kept + s.slice(seg, mark)).slice(start), mark === n ? null : s.slice(mark + 1));
-  }) as AmountParser;
-  parse.written = null;
-  return parse;
+  };
 }

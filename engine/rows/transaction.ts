@@ -5,6 +5,7 @@
 // for magnitudes (custom_column, a layout's or a found direction column), where the written sign
 // is ignored. A currency written beside the amount (`-30,00 PLN`) sets the row's currency.
 
+import { designationOf } from '../parse/currency.ts';
 import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
@@ -15,20 +16,13 @@ import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type Re
 export interface Amounts {
   amount: string | null;
   signed_amount: string | null;
-  /** The currency designation written in the amount cell (`€`, `PLN`), or null. */
-  written: string | null;
 }
 
-const NONE: Amounts = Object.freeze({ amount: null, signed_amount: null, written: null }) as Amounts;
+const NONE: Amounts = Object.freeze({ amount: null, signed_amount: null }) as Amounts;
 
-/**
- * Reads amount and signed_amount for a transaction-like row. `amount` is the value as the file
- * states it (inflow − outflow for two columns, the magnitude under a marker rule).
- */
 export function amountReader(setup: ReaderSetup): (cells: readonly string[], issues: RowIssues) => Amounts {
   const col = columnsOf(setup.map);
   const { map, sign } = setup;
-  const parser = setup.amount;
 
   if (sign.kind === 'marker') {
     // Markers are few; each distinct cell text is folded once.
@@ -46,16 +40,15 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
     return (cells, issues) => {
       const v = readDecimal(setup, issues, cellAt(cells, col.amount), 'amount', true);
       if (v === null) return NONE;
-      const written = parser.written;
       const magnitude = abs(v);
       const marker = cellAt(cells, sign.column);
       const inflow = side(marker);
       if (inflow === null) {
         const header = map.header[sign.field] ?? sign.field;
         issues.add('ROW_VALUE_INVALID', sign.field, `${header} ${JSON.stringify(marker)} says neither money in nor money out`, marker);
-        return { amount: magnitude, signed_amount: null, written };
+        return { amount: magnitude, signed_amount: null };
       }
-      return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude, written };
+      return { amount: magnitude, signed_amount: inflow ? negate(magnitude) : magnitude };
     };
   }
   if (sign.kind === 'split') {
@@ -67,25 +60,23 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
         return NONE;
       }
       const inflow = readDecimal(setup, issues, inText, 'inflow', false);
-      const writtenIn = parser.written;
       const outflow = readDecimal(setup, issues, outText, 'outflow', false);
-      const written = outText === '' ? writtenIn : parser.written ?? writtenIn;
       if ((inText !== '' && inflow === null) || (outText !== '' && outflow === null)) return NONE;
       const amount = subtract(inflow === null ? '0' : abs(inflow), outflow === null ? '0' : abs(outflow));
       // The columns say which way the money went, so the ledger sign follows from them alone.
-      return { amount, signed_amount: negate(amount), written };
+      return { amount, signed_amount: negate(amount) };
     };
   }
   const amountCol = col.amount;
   if (setup.opts.signage_convention === 'inflows_positive') {
     return (cells, issues) => {
       const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
-      return amount === null ? NONE : { amount, signed_amount: negate(amount), written: parser.written };
+      return { amount, signed_amount: amount === null ? null : negate(amount) };
     };
   }
   return (cells, issues) => {
     const amount = readDecimal(setup, issues, cellAt(cells, amountCol), 'amount', true);
-    return amount === null ? NONE : { amount, signed_amount: amount, written: parser.written };
+    return { amount, signed_amount: amount };
   };
 }
 
@@ -98,11 +89,15 @@ function balanceLine(balance: BalanceLines, name: string, cells: readonly string
 export function transactionReader(setup: ReaderSetup): RowReader {
   const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
+  const amountCol = col.amount;
   const balance = setup.balanceLines;
   return (cells, issues): RowFields => {
     const name = cellAt(cells, col.name);
     const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
-    const { amount, signed_amount, written } = amounts(cells, issues);
+    const { amount, signed_amount } = amounts(cells, issues);
+    // The currency written beside the amount: in the amount cell, or the one money column filled.
+    const written = amount === null ? null
+      : designationOf(amountCol >= 0 ? cellAt(cells, amountCol) : cellAt(cells, col.inflow) || cellAt(cells, col.outflow));
     const currency = readCurrency(setup, issues, cellAt(cells, col.currency), written);
     const categoryText = cellAt(cells, col.category);
     let category: string | null = null;
