@@ -125,7 +125,8 @@ export function headerScore(plan: ColumnPlan, cells: readonly string[]): HeaderS
   let matched = 0;
   for (let i = 0; i < cells.length; i++) {
     const n = normalized[i]!;
-    if (n === '') continue;
+    // A header is a few words: long cells (a purpose, a preamble sentence) are not looked up.
+    if (n === '' || n.length > 60) continue;
     let hit = plan.specs.some((s) => (s.label !== null && normalizeHeader(s.label) === n) || s.layoutNames.includes(n) || s.names.includes(n));
     const roles = plan.byContent ? matchHeaderRoles(cells[i]!) : [];
     if (roles.length > 0) {

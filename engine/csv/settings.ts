@@ -51,6 +51,9 @@ export interface Decided {
 /** Columns whose cells are amounts, for number-format evidence. */
 const MONEY: readonly ColumnKey[] = ['amount', 'inflow', 'outflow', 'balance', 'qty', 'price', 'split_amount'];
 
+/** Rows of the sample that column roles are judged on. */
+export const ROLE_ROWS = 300;
+
 const DAY_FIRST_DECIMAL: DateOrder = { dayFirst: true, why: 'the amounts use a decimal comma' };
 
 function dateHints(input: DecideInput, numberFormat: NumberFormat, langs: readonly Lang[]): DateHints {
@@ -70,7 +73,10 @@ function dateHints(input: DecideInput, numberFormat: NumberFormat, langs: readon
 
 export function decideSettings(input: DecideInput): Decided | SluiceError {
   const { opts, table, plan, sample } = input;
-  const profiles = sample.length > 0 ? new SampleProfiles(sample, Math.max(input.headers.length, ...sample.map((r) => r.length))) : null;
+  // Column roles are judged on the first rows of the sample (what a column holds shows early);
+  // the number and date formats on all of it, since one late value can decide them.
+  const roleSample = sample.length > ROLE_ROWS ? sample.slice(0, ROLE_ROWS) : sample;
+  const profiles = sample.length > 0 ? new SampleProfiles(roleSample, Math.max(input.headers.length, ...roleSample.map((r) => r.length))) : null;
   const map = mapColumns(plan, input.headers, input.headerLine, input.namesHow, profiles);
   if (map instanceof SluiceError) return map;
   const warnings: Issue[] = [...map.warnings];

@@ -32,26 +32,30 @@ const SPACE_GROUP = /\d[ \u00a0\u202f]\d{3}(?:\D|$)/;
 
 type Evidence = 'comma' | 'dot' | 'either' | 'none';
 
-/** What one value says about the decimal mark. */
+/** What one value says about the decimal mark. One pass over the characters, nothing allocated. */
 export function decimalEvidence(text: string): Evidence {
   let a = -1, b = -1;
   for (let i = 0; i < text.length; i++) if (isDigit(text.charCodeAt(i))) { if (a < 0) a = i; b = i; }
   if (a < 0) return 'none';
   // `.5` / `,5`: a mark right before the first digit.
-  if (a > 0 && (text[a - 1] === ',' || text[a - 1] === '.') && !isDigit(text.charCodeAt(a - 2))) a--;
-  const core = text.slice(a, b + 1);
-  const commas = core.split(',').length - 1;
-  const dots = core.split('.').length - 1;
-  if (commas > 0 && dots > 0) return core.lastIndexOf(',') > core.lastIndexOf('.') ? 'comma' : 'dot';
+  const lead = text.charCodeAt(a - 1);
+  if (a > 0 && (lead === 44 || lead === 46) && !isDigit(text.charCodeAt(a - 2))) a--;
+  let commas = 0, dots = 0, lastComma = -1, lastDot = -1, digitsBefore = 0, firstMark = -1;
+  for (let i = a; i <= b; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) { commas++; lastComma = i; if (firstMark < 0) firstMark = i; }
+    else if (c === 46) { dots++; lastDot = i; if (firstMark < 0) firstMark = i; }
+    else if (firstMark < 0 && isDigit(c)) digitsBefore++;
+  }
+  if (commas > 0 && dots > 0) return lastComma > lastDot ? 'comma' : 'dot';
   if (commas + dots === 0) return 'none';
-  const mark = commas > 0 ? ',' : '.';
-  if (commas + dots > 1) return mark === ',' ? 'dot' : 'comma';
-  const at = core.indexOf(mark);
-  const after = core.length - at - 1;
-  const before = core.slice(0, at).replace(/\D/g, '');
-  const decimal = after !== 3 || before === '0' || before === '' || before.length > 3;
+  const comma = commas > 0;
+  if (commas + dots > 1) return comma ? 'dot' : 'comma';
+  const after = b - firstMark;
+  const zero = digitsBefore === 1 && text.charCodeAt(firstMark - 1) === 48;
+  const decimal = after !== 3 || zero || digitsBefore === 0 || digitsBefore > 3;
   if (!decimal) return 'either';
-  return mark === ',' ? 'comma' : 'dot';
+  return comma ? 'comma' : 'dot';
 }
 
 export function inferNumberFormat(values: Iterable<string>): NumberFormatInference {
