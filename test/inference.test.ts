@@ -13,7 +13,8 @@ import iconv from 'iconv-lite';
 import { readImport, type Code, type FileResult, type ImportOptions, type RowResult } from '../engine/index.ts';
 import { splitLine } from '../engine/csv/dialect.ts';
 import { guessCodePage } from '../engine/decode/encoding-guess.ts';
-import { currencyOfSign, designationOf } from '../engine/parse/currency.ts';
+import { compileAmountParser } from '../engine/parse/amount.ts';
+import { currencyOfSign } from '../engine/parse/currency.ts';
 import { detectFileType, type FileFormat } from '../engine/detect/file-type.ts';
 import { BalanceLines } from '../engine/infer/balance-lines.ts';
 import { inferDateFormat, readsAsDate, type DateHints } from '../engine/infer/date-format.ts';
@@ -160,14 +161,19 @@ describe('file type detection (SPEC §2.14)', () => {
 });
 
 describe('a currency written beside the amount (SPEC §2.14)', () => {
-  const cases: [string, string | null, string | null][] = [
-    ['-30,00 PLN', 'PLN', 'PLN'], ['€12.00', '€', 'EUR'], ['EUR 5.00', 'EUR', 'EUR'], ['£3', '£', 'GBP'], ['-£3.00', '£', 'GBP'],
-    ['$4.22 USD', 'USD', 'USD'], ['$4.22', '$', 'USD'], ['12,50 zł', 'zł', 'PLN'], ['1.234,56', null, null], ['(12.34)', null, null],
-    ['12.34-', null, null], ['kr 12,00', 'kr', null],
+  const comma = '1.234,56' as const, dot = '1,234.56' as const;
+  const cases: [string, typeof comma | typeof dot, string | null, string | null][] = [
+    ['-30,00 PLN', comma, 'PLN', 'PLN'], ['€12.00', dot, '€', 'EUR'], ['EUR 5.00', dot, 'EUR', 'EUR'], ['£3', dot, '£', 'GBP'],
+    ['-£3.00', dot, '£', 'GBP'], ['$4.22 USD', dot, 'USD', 'USD'], ['$4.22', dot, '$', 'USD'], ['12,50 zł', comma, 'zł', 'PLN'],
+    ['1.234,56', comma, null, null], ['(12.34)', dot, null, null], ['12.34-', dot, null, null], ['kr 12,00', comma, 'kr', null],
+    ['kr. 12,00', comma, 'kr.', null],
   ];
-  for (const [cell, designation, code] of cases) {
+  for (const [cell, format, designation, code] of cases) {
     test(`${JSON.stringify(cell)} → ${code ?? 'no currency'}`, () => {
-      assert.equal(designationOf(cell), designation);
+      let heard: string | null = null;
+      const parse = compileAmountParser(format, (w) => { heard = w; });
+      assert.notEqual(parse(cell), null, 'reads as an amount');
+      assert.equal(heard, designation);
       assert.equal(designation === null ? null : currencyOfSign(designation, 'USD'), code);
     });
   }

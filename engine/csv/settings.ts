@@ -128,8 +128,9 @@ export function decideSettings(input: DecideInput): Decided | SluiceError {
   const { sign, amount_sign } = decideSign(opts, table, map, profiles);
 
   const dates: DateMode = date_format.value === null ? { unknown: true } : { parser: compileDateFormat(date_format.value, defaultRange(opts.today)) };
+  const written: { value: string | null } = { value: null };
   const setup: ReaderSetup = {
-    opts, map, dates, amount: compileAmountParser(number_format.value), numberFormat: number_format.value, sign,
+    opts, map, dates, amount: compileAmountParser(number_format.value, (w) => { written.value = w; }), numberFormat: number_format.value, sign, written,
     balanceLines: table.vocabulary ? new BalanceLines() : null,
   };
   return { setup, map, date_format, number_format, amount_sign, warnings, dateColumn };

@@ -54,13 +54,15 @@ function allZero(s: string): boolean {
 interface Decoration {
   sign: -1 | 0 | 1;
   paren: boolean;
+  /** The currency designation, as written (`€`, `PLN`, `kr.`), or null. */
+  currency: string | null;
 }
 
 /** Reads the text before (prefix) or after (suffix) the digits; null when it holds anything else. */
 function readDecoration(s: string, from: number, to: number, prefix: boolean): Decoration | null {
   let sign: -1 | 0 | 1 = 0;
   let paren = false;
-  let currency = false;
+  let currency: string | null = null;
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
@@ -75,18 +77,24 @@ function readDecoration(s: string, from: number, to: number, prefix: boolean): D
       paren = true;
       i++;
     } else if (CURRENCY_CHAR.test(s[i]!)) {
-      if (currency) return null;
-      currency = true;
+      if (currency !== null) return null;
       // A run of letters/symbols and the dots between or after them: `kr.`, `د.إ.`.
+      const start = i;
       while (i < to && (CURRENCY_CHAR.test(s[i]!) || s.charCodeAt(i) === DOT)) i++;
+      currency = s.slice(start, i);
     } else {
       return null;
     }
   }
-  return { sign, paren };
+  return { sign, paren, currency };
 }
 
-export function compileAmountParser(format: NumberFormat): AmountParser {
+/**
+ * `onCurrency`, when given, hears the currency designation written beside the digits of each value
+ * that has one (`€12.00` → `€`; `$4.22 USD` → `USD`: after the digits says more). Only values
+ * with a designation reach the code that calls it, so the common case pays nothing.
+ */
+export function compileAmountParser(format: NumberFormat, onCurrency: ((written: string) => void) | null = null): AmountParser {
   const { decimal, groups } = SPEC[format];
   const isGroup = (c: number) => groups.includes(c);
 
@@ -144,6 +152,8 @@ export function compileAmountParser(format: NumberFormat): AmountParser {
     const signs = (pre.sign !== 0 ? 1 : 0) + (post.sign !== 0 ? 1 : 0) + (pre.paren ? 1 : 0);
     if (signs > 1) return null;
     const negative = pre.sign === -1 || post.sign === -1 || pre.paren;
+    const written = post.currency ?? pre.currency;
+    if (written !== null && onCurrency !== null) onCurrency(written);
     return canonical(negative, int, fraction);
   };
 

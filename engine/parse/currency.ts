@@ -27,30 +27,3 @@ export function currencyOfSign(written: string, defaultCurrency: string): string
   return known ?? null;
 }
 
-const isDigitCode = (c: number) => c >= 48 && c <= 57;
-/** Signs, parentheses, spaces and bidi marks around the digits of an amount: not a designation. */
-const DECORATION = /^[\s+\-\u2212()\u200e\u200f\u061c]+|[\s+\-\u2212()\u200e\u200f\u061c]+$/gu;
-const DESIGNATION = /[\p{L}\p{Sc}]/u;
-
-/**
- * The currency designation written beside the digits of an amount cell (`€12.00` → `€`,
- * `-30,00 PLN` → `PLN`, `$4.22 USD` → `USD`: after the digits says more), or null. Most cells
- * start and end with a digit or a sign, which two character checks tell; only the others are
- * looked at. The cell is assumed to have read as an amount (parse/amount.ts checks the rest).
- */
-export function designationOf(text: string): string | null {
-  const n = text.length;
-  if (n === 0) return null;
-  const a0 = text.charCodeAt(0), b = text.charCodeAt(n - 1);
-  const a = a0 === 45 || a0 === 43 ? text.charCodeAt(1) : a0;
-  if (isDigitCode(a) && isDigitCode(b)) return null;
-  const core = text.replace(DECORATION, '');
-  let end = core.length;
-  while (end > 0 && !isDigitCode(core.charCodeAt(end - 1))) end--;
-  const after = core.slice(end).replace(DECORATION, '').trim();
-  if (after !== '' && DESIGNATION.test(after)) return after;
-  let start = 0;
-  while (start < core.length && !isDigitCode(core.charCodeAt(start)) && core[start] !== '.' && core[start] !== ',') start++;
-  const before = core.slice(0, start).replace(DECORATION, '').trim();
-  return before !== '' && DESIGNATION.test(before) ? before : null;
-}

@@ -5,7 +5,6 @@
 // for magnitudes (custom_column, a layout's or a found direction column), where the written sign
 // is ignored. A currency written beside the amount (`-30,00 PLN`) sets the row's currency.
 
-import { designationOf } from '../parse/currency.ts';
 import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
@@ -89,16 +88,14 @@ function balanceLine(balance: BalanceLines, name: string, cells: readonly string
 export function transactionReader(setup: ReaderSetup): RowReader {
   const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
-  const amountCol = col.amount;
+  const written = setup.written;
   const balance = setup.balanceLines;
   return (cells, issues): RowFields => {
     const name = cellAt(cells, col.name);
     const date = readDate(setup, issues, cellAt(cells, col.date), 'date', true);
+    written.value = null;
     const { amount, signed_amount } = amounts(cells, issues);
-    // The currency written beside the amount: in the amount cell, or the one money column filled.
-    const written = amount === null ? null
-      : designationOf(amountCol >= 0 ? cellAt(cells, amountCol) : cellAt(cells, col.inflow) || cellAt(cells, col.outflow));
-    const currency = readCurrency(setup, issues, cellAt(cells, col.currency), written);
+    const currency = readCurrency(setup, issues, cellAt(cells, col.currency), amount === null ? null : written.value);
     const categoryText = cellAt(cells, col.category);
     let category: string | null = null;
     let parent: string | null = null;

@@ -38,6 +38,11 @@ export interface ReaderSetup {
   /** The number format amounts are read with (given or inferred). */
   readonly numberFormat: NumberFormat;
   readonly sign: SignRule;
+  /**
+   * The currency designation the amount parser heard in the cells read since the reader last set
+   * it to null (`-30,00 PLN` → `PLN`); set through the parser's onCurrency.
+   */
+  readonly written: { value: string | null };
   /** Balance and summary lines are told from transactions (the types that read bank files). */
   readonly balanceLines: BalanceLines | null;
 }
