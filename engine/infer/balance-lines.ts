@@ -86,32 +86,31 @@ function mayStartLabel(cell: string): boolean {
   return false;
 }
 
+/**
+ * False when the row cannot be a balance line because its name is no label, told from the name's
+ * first three letters: false for most names of a statement. A plain function of a module table,
+ * kept tiny so that the row reader that calls it on every row keeps inlining what it calls.
+ * `name` is the row's name cell, trimmed ('' when empty or absent); match() does the rest.
+ */
+export function mayBeBalanceLine(name: string): boolean {
+  if (name.length < 3) return true;
+  const a = name.charCodeAt(0), b = name.charCodeAt(1), c = name.charCodeAt(2);
+  return !(isLetter(a) && isLetter(b) && TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0);
+}
+
 export class BalanceLines {
   /** Names found to be no label, one per slot: statements name the same merchants over and over. */
   private readonly known: string[] = new Array<string>(CACHE_SLOTS).fill('');
-
-  /**
-   * False when the row cannot be a balance line because its name is no label, told from the
-   * name's first three letters or from a name seen before: false for most rows of a statement.
-   * Kept small so that the row reader that calls it on every row stays small enough for the
-   * compiler to inline what it calls; match() does the rest. `name` is the row's name cell,
-   * trimmed ('' when empty or absent).
-   */
-  mayBe(name: string): boolean {
-    const n = name.length;
-    if (n === 0) return true;
-    const a = name.charCodeAt(0), b = name.charCodeAt(1), c = name.charCodeAt(2);
-    if (isLetter(a) && isLetter(b) && TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0) return false;
-    return this.known[(n + 31 * name.charCodeAt(n - 1)) & (CACHE_SLOTS - 1)] !== name;
-  }
 
   /** Remembers a name match() found to be no label. */
   private remember(name: string): void {
     this.known[(name.length + 31 * name.charCodeAt(name.length - 1)) & (CACHE_SLOTS - 1)] = name;
   }
 
-  /** The label that makes the row a balance line, or null (after mayBe() said it might be one). */
+  /** The label that makes the row a balance line, or null (after mayBeBalanceLine() said it might be one). */
   match(name: string, cells: readonly string[]): string | null {
+    const n = name.length;
+    if (n > 0 && this.known[(n + 31 * name.charCodeAt(n - 1)) & (CACHE_SLOTS - 1)] === name) return null;
     if (name !== '' && (!mayStartLabel(name) || labelOf(fold(name)) === null)) {
       this.remember(name);
       return null;

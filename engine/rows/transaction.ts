@@ -8,7 +8,7 @@
 import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
-import type { BalanceLines } from '../infer/balance-lines.ts';
+import { mayBeBalanceLine, type BalanceLines } from '../infer/balance-lines.ts';
 import type { RowFields, RowIssues } from '../result/row.ts';
 import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowReader } from './values.ts';
 
@@ -104,7 +104,7 @@ export function transactionReader(setup: ReaderSetup): RowReader {
       if (categoryText.indexOf(':') < 0) category = categoryText;
       else ({ name: category, parent } = splitCategory(categoryText));
     }
-    if (balance !== null && balance.mayBe(name)) balanceLine(balance, name, cells, issues);
+    if (balance !== null && mayBeBalanceLine(name)) balanceLine(balance, name, cells, issues);
     return {
       date,
       amount,
