@@ -1,7 +1,7 @@
 // Dates (SPEC §2.5): percent-directive formats compiled once into a small step list and run over
 // character codes, because a general date library costs microseconds a row (date-fns `parse`
 // measured ≈ 4 µs a call against ≈ 80 ns here). Does not guess: inference lives in
-// date-infer.ts. Call `compileDateFormat('%d/%m/%Y')` once, then `parser.parse(text)` per value.
+// infer/date-format.ts. Call `compileDateFormat('%d/%m/%Y')` once, then `parser.parse(text)` per value.
 //
 // Directives: %d %e day, %m month, %b %h %B month name (full or abbreviated, either form for all
 // three, in any language of the vocabulary: vocabulary/lang/), %Y four-digit year, %y two-digit
