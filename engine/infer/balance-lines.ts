@@ -23,6 +23,8 @@ const BY_START: ReadonlyMap<number, readonly string[]> = (() => {
   }
   return map;
 })();
+const isLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
+
 /**
  * 1 where some label starts with that triple of characters: an ASCII letter, an ASCII letter, and
  * an ASCII letter or anything else (26 × 26 × 27, lower case). Most names are turned away here.
@@ -35,6 +37,26 @@ const TRIPLES: Uint8Array = (() => {
   }
   return t;
 })();
+/**
+ * A second filter, for names whose first three letters start some label (`Starbucks` and
+ * `Starting balance`): a hash of the first five characters (ASCII letters lower-cased, other
+ * ASCII as a space). 1 where some label of five characters or more begins that way.
+ */
+const hash5 = (s: string): number => {
+  let h = 0;
+  for (let i = 0; i < 5; i++) {
+    const c = s.charCodeAt(i);
+    h = (Math.imul(h, 37) + (isLetter(c) ? c | 32 : c < 128 ? 32 : c)) | 0;
+  }
+  return h & 0xffff;
+};
+const FIVES: Uint8Array = (() => {
+  const t = new Uint8Array(1 << 16);
+  for (const l of BALANCE_LABELS) if (l.length >= 5) t[hash5(l)] = 1;
+  return t;
+})();
+/** Every label shorter than five characters starts with three letters (`sum`, `uhrn`, `viso`). */
+const SHORT_LABELS: ReadonlySet<string> = new Set([...BALANCE_LABELS].filter((l) => l.length < 5));
 const CACHE_SLOTS = 64; // a power of two
 const LONGEST = Math.max(...[...BALANCE_LABELS].map((l) => l.length));
 
@@ -56,8 +78,6 @@ function labelOf(folded: string): string | null {
   }
   return null;
 }
-
-const isLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
 
 /**
  * Whether a cell might start with a label, from its ASCII letters alone: the cell, lower-cased,
@@ -92,10 +112,21 @@ function mayStartLabel(cell: string): boolean {
  * kept tiny so that the row reader that calls it on every row keeps inlining what it calls.
  * `name` is the row's name cell, trimmed ('' when empty or absent); match() does the rest.
  */
+/** A name that starts with a label shorter than five characters followed by a break (`Sum 12`). */
+function mayBeShort(name: string): boolean {
+  for (const l of SHORT_LABELS) {
+    if (name.length >= l.length && !isLetter(name.charCodeAt(l.length)) && name.slice(0, l.length).toLowerCase() === l) return true;
+  }
+  return false;
+}
+
 export function mayBeBalanceLine(name: string): boolean {
   if (name.length < 3) return true;
   const a = name.charCodeAt(0), b = name.charCodeAt(1), c = name.charCodeAt(2);
-  return !(isLetter(a) && isLetter(b) && TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0);
+  if (!isLetter(a) || !isLetter(b)) return true;
+  if (TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0) return false;
+  if (name.length < 5 || name.charCodeAt(3) >= 128 || name.charCodeAt(4) >= 128) return true;
+  return FIVES[hash5(name)] === 1 || mayBeShort(name);
 }
 
 export class BalanceLines {
