@@ -10,6 +10,7 @@
 // that starts like some label is folded and looked at whole.
 
 import { isCurrency } from '../parse/currency.ts';
+import type { RowIssues } from '../result/row.ts';
 import { clean } from '../parse/text.ts';
 import { fold } from '../vocabulary/fold.ts';
 import { BALANCE_CONNECTORS, BALANCE_LABELS } from '../vocabulary/tables.ts';
@@ -130,6 +131,17 @@ export function mayBeBalanceLine(name: string): boolean {
 }
 
 export class BalanceLines {
+  /**
+   * Adds ROW_BALANCE_LINE to a row that is a balance or summary line. One call from the row
+   * reader, so that the reader's own code stays small (V8 optimizes a function after a number of
+   * calls that grows with its size: every byte added to the reader delays that on every file).
+   */
+  check(name: string, cells: readonly string[], issues: RowIssues): void {
+    if (!mayBeBalanceLine(name)) return;
+    const label = this.match(name, cells);
+    if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
+  }
+
   /** Names found to be no label, one per slot: statements name the same merchants over and over. */
   private readonly known: string[] = new Array<string>(CACHE_SLOTS).fill('');
 

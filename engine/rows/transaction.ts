@@ -8,7 +8,6 @@
 import { fold } from '../vocabulary/fold.ts';
 import { abs, negate, subtract } from '../parse/decimal.ts';
 import { splitCategory, splitTags } from '../parse/text.ts';
-import { mayBeBalanceLine, type BalanceLines } from '../infer/balance-lines.ts';
 import type { RowFields, RowIssues } from '../result/row.ts';
 import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, type ReaderSetup, type RowReader } from './values.ts';
 
@@ -79,12 +78,6 @@ export function amountReader(setup: ReaderSetup): (cells: readonly string[], iss
   };
 }
 
-/** Marks the row a balance line when it is one (out of the reader's closure, which runs on every row). */
-function balanceLine(balance: BalanceLines, name: string, cells: readonly string[], issues: RowIssues): void {
-  const label = balance.match(name, cells);
-  if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
-}
-
 export function transactionReader(setup: ReaderSetup): RowReader {
   const col = columnsOf(setup.map);
   const amounts = amountReader(setup);
@@ -104,7 +97,7 @@ export function transactionReader(setup: ReaderSetup): RowReader {
       if (categoryText.indexOf(':') < 0) category = categoryText;
       else ({ name: category, parent } = splitCategory(categoryText));
     }
-    if (balance !== null && mayBeBalanceLine(name)) balanceLine(balance, name, cells, issues);
+    if (balance !== null) balance.check(name, cells, issues);
     return {
       date,
       amount,
