@@ -60,6 +60,8 @@ export {
 export { IMPORT_TYPE_ENTRIES, importType, type ImportTypeEntry } from './import-types.ts';
 export { NUMBER_FORMATS, compileAmountParser, type NumberFormat } from './parse/amount.ts';
 export { compileDateFormat } from './parse/date.ts';
+export { add, negate, subtract, sum } from './parse/decimal.ts';
+export { isCurrency } from './parse/currency.ts';
 export { inferDateFormat, DATE_CANDIDATES } from './infer/date-format.ts';
 export { inferNumberFormat } from './infer/number-format.ts';
 export { ACCOUNTABLE_TYPES, accountableType } from './parse/account-type.ts';

@@ -9,6 +9,7 @@ import { ApiError, errorHandler, sendJson } from './http/errors.ts';
 import type { AppContext, Handler, Request } from './context.ts';
 import { createImport, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
 import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
+import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes/accounts.ts';
 import { enableAiRoute } from './routes/auth.ts';
 import { openapiRoute } from './routes/openapi.ts';
 import type { Scope } from './store/users.ts';
@@ -31,6 +32,9 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api/v1/auth/enable_ai', scope: 'read_write', handler: enableAiRoute },
   { method: 'GET', path: '/api/v1/categories', scope: 'read', handler: listCategoriesRoute },
   { method: 'GET', path: '/api/v1/categories/:id', scope: 'read', handler: getCategoryRoute },
+  { method: 'GET', path: '/api/v1/accounts', scope: 'read', handler: listAccountsRoute },
+  { method: 'POST', path: '/api/v1/accounts', scope: 'read_write', handler: createAccountRoute },
+  { method: 'GET', path: '/api/v1/accounts/:id', scope: 'read', handler: getAccountRoute },
 ];
 
 const pattern = (path: string) => new RegExp('^' + path.replace(/:[a-z_]+/g, '[^/]+') + '/?$');

@@ -188,4 +188,11 @@ CREATE TABLE import_changes (
 CREATE INDEX import_changes_import ON import_changes(import_id);
 `,
   },
+  {
+    version: 4,
+    name: "an account's valuations by date, for its balance",
+    sql: `
+CREATE INDEX valuations_account ON valuations(account_id, date);
+`,
+  },
 ];
