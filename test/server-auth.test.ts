@@ -314,7 +314,7 @@ describe('routes', () => {
   const asNotFound = { method: 'GET', path: `/api/v1/imports/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}` };
   const unknown: [string, string][] = [
     ['GET', '/api/v1/nope'],
-    ['GET', '/api/v1/accounts'],
+    ['GET', '/api/v1/holdings'],
     ['POST', '/api/v1/imports/x/y/z'],
     ['GET', '/api/v2/imports'],
     ['GET', '/'],
