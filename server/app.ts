@@ -10,6 +10,7 @@ import type { AppContext, Handler, Request } from './context.ts';
 import { createImport, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
 import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
 import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes/accounts.ts';
+import { getTransactionRoute, listTransactionsRoute } from './routes/transactions.ts';
 import { enableAiRoute } from './routes/auth.ts';
 import { openapiRoute } from './routes/openapi.ts';
 import type { Scope } from './store/users.ts';
@@ -35,6 +36,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/accounts', scope: 'read', handler: listAccountsRoute },
   { method: 'POST', path: '/api/v1/accounts', scope: 'read_write', handler: createAccountRoute },
   { method: 'GET', path: '/api/v1/accounts/:id', scope: 'read', handler: getAccountRoute },
+  { method: 'GET', path: '/api/v1/transactions', scope: 'read', handler: listTransactionsRoute },
+  { method: 'GET', path: '/api/v1/transactions/:id', scope: 'read', handler: getTransactionRoute },
 ];
 
 const pattern = (path: string) => new RegExp('^' + path.replace(/:[a-z_]+/g, '[^/]+') + '/?$');

@@ -1,0 +1,119 @@
+// GET /api/v1/transactions and GET /api/v1/transactions/:id (SPEC §3.11) over real HTTP: what a
+// publish wrote, in the Transaction shape (checked against server/openapi.json by the helper),
+// each filter, newest first and paged, another family's records behaving as absent, malformed
+// filters answered 400, and an import's transactions gone after its revert.
+
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { newFamily, publishNew, revert } from './publish-helpers.ts';
+import { startServer, type Json, type TestServer } from './server-helpers.ts';
+
+const CSV = [
+  'date,name,amount,category,tags,notes',
+  '2024-01-05,Corner Grocer,-42.50,Groceries,food|weekly,Saturday shop',
+  '2024-01-06,ACME Payroll,2500.00,,,January salary',
+  '2024-02-01,Cinema,-18.00,Entertainment,fun,',
+  '2024-02-03,Corner Grocer,-12.10,Groceries,food,',
+].join('\n') + '\n';
+
+describe('transactions', () => {
+  let s: TestServer;
+  let f: { familyId: string; key: string };
+  let account: Json;
+  let imported: Json;
+  before(async () => {
+    s = await startServer({}, { publishing: true });
+    f = newFamily(s);
+    account = (await s.api('POST', '/api/v1/accounts', { key: f.key, json: { name: 'Everyday', account_type: 'depository', currency: 'USD' } })).body;
+    imported = await publishNew(s, f.key, { raw_file_content: CSV, account_id: account.id });
+    assert.equal(imported.status, 'complete', imported.error);
+  });
+  after(() => s.close());
+
+  const list = async (query: string, key = f.key) => {
+    const r = await s.api('GET', `/api/v1/transactions${query}`, { key });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body as Json;
+  };
+
+  test('the shape: exact amount in the ledger sign, cents both ways, account, category, tags, import', async () => {
+    const all = await list('');
+    assert.equal(all.pagination.total_count, 4);
+    const grocer = all.transactions.find((t: Json) => t.date === '2024-01-05');
+    assert.deepEqual(
+      [grocer.amount, grocer.amount_cents, grocer.signed_amount_cents, grocer.classification, grocer.currency, grocer.notes],
+      ['42.50', 4250, -4250, 'expense', 'USD', 'Saturday shop'],
+    );
+    assert.deepEqual(grocer.account, { id: account.id, name: 'Everyday', account_type: 'depository' });
+    assert.equal(grocer.category.name, 'Groceries');
+    assert.deepEqual(grocer.tags.map((t: Json) => t.name), ['food', 'weekly']);
+    assert.deepEqual(grocer.split_lines, []);
+    assert.equal(grocer.import_id, imported.id);
+    assert.equal(typeof grocer.external_id, 'string');
+    const pay = all.transactions.find((t: Json) => t.name === 'ACME Payroll');
+    assert.deepEqual([pay.amount, pay.amount_cents, pay.signed_amount_cents, pay.classification, pay.category], ['-2500.00', 250000, 250000, 'income', null]);
+    const one = await s.api('GET', `/api/v1/transactions/${grocer.id}`, { key: f.key });
+    assert.deepEqual(one.body, grocer);
+  });
+
+  test('newest first, then paged', async () => {
+    const all = await list('');
+    assert.deepEqual(all.transactions.map((t: Json) => t.date), ['2024-02-03', '2024-02-01', '2024-01-06', '2024-01-05']);
+    const p2 = await list('?per_page=3&page=2');
+    assert.deepEqual(p2.transactions.map((t: Json) => t.date), ['2024-01-05']);
+    assert.deepEqual(p2.pagination, { page: 2, per_page: 3, total_count: 4, total_pages: 2 });
+  });
+
+  const filters: [string, (ctx: { account: Json; imported: Json; category: string }) => string, string[]][] = [
+    ['account_id', (c) => `?account_id=${c.account.id}`, ['2024-02-03', '2024-02-01', '2024-01-06', '2024-01-05']],
+    ['import_id', (c) => `?import_id=${c.imported.id}`, ['2024-02-03', '2024-02-01', '2024-01-06', '2024-01-05']],
+    ['category_id', (c) => `?category_id=${c.category}`, ['2024-02-03', '2024-01-05']],
+    ['a date range, both ends inclusive', () => '?start_date=2024-01-06&end_date=2024-02-01', ['2024-02-01', '2024-01-06']],
+    ['search in the name, without case', () => '?search=grocer', ['2024-02-03', '2024-01-05']],
+    ['search in the notes', () => '?search=SALARY', ['2024-01-06']],
+    ['filters together', (c) => `?category_id=${c.category}&start_date=2024-02-01`, ['2024-02-03']],
+  ];
+  for (const [name, query, dates] of filters) {
+    test(`filter: ${name}`, async () => {
+      const all = await list('');
+      const category = all.transactions.find((t: Json) => t.category?.name === 'Groceries').category.id;
+      const r = await list(query({ account, imported, category }));
+      assert.deepEqual(r.transactions.map((t: Json) => t.date), dates);
+      assert.equal(r.pagination.total_count, dates.length);
+    });
+  }
+
+  const bad: [string, string][] = [
+    ['a malformed account_id', '?account_id=nope'], ['an impossible day', '?start_date=2024-02-30'], ['a day in another form', '?end_date=05/01/2024'],
+    ['page 0', '?page=0'],
+  ];
+  for (const [name, query] of bad) {
+    test(`400 bad_request for ${name}`, async () => {
+      const r = await s.api('GET', `/api/v1/transactions${query}`, { key: f.key });
+      assert.equal(r.status, 400);
+      assert.equal(r.body.error, 'bad_request');
+    });
+  }
+
+  test('another family sees none of them: an empty list, filters by foreign ids match nothing, a foreign id is 404', async () => {
+    const other = newFamily(s);
+    assert.equal((await list('', other.key)).pagination.total_count, 0);
+    assert.equal((await list(`?account_id=${account.id}`, other.key)).pagination.total_count, 0);
+    const id = (await list('')).transactions[0].id;
+    const foreign = await s.api('GET', `/api/v1/transactions/${id}`, { key: other.key });
+    const missing = await s.api('GET', `/api/v1/transactions/${randomUUID()}`, { key: other.key });
+    assert.equal(foreign.status, 404);
+    assert.deepEqual(foreign.body, missing.body);
+  });
+
+  test('after a revert the import\'s transactions are gone', async () => {
+    const g = newFamily(s);
+    const a = (await s.api('POST', '/api/v1/accounts', { key: g.key, json: { name: 'Side', account_type: 'depository', currency: 'USD' } })).body;
+    const d = await publishNew(s, g.key, { raw_file_content: 'date,name,amount\n2024-03-01,Tea,-3.00\n', account_id: a.id });
+    assert.equal((await list(`?import_id=${d.id}`, g.key)).pagination.total_count, 1);
+    const r = await revert(s, g.key, d.id);
+    assert.equal(r.status, 'pending', r.error);
+    assert.equal((await list(`?import_id=${d.id}`, g.key)).pagination.total_count, 0);
+  });
+});
