@@ -195,12 +195,4 @@ CREATE INDEX import_changes_import ON import_changes(import_id);
 CREATE INDEX valuations_account ON valuations(account_id, date);
 `,
   },
-  {
-    version: 5,
-    name: "a family's transactions newest first, and an import's",
-    sql: `
-CREATE INDEX transactions_family_date ON transactions(family_id, date, id);
-CREATE INDEX transactions_import ON transactions(import_id);
-`,
-  },
 ];
