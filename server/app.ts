@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { authenticate, RateLimiter } from './http/auth.ts';
 import { ApiError, errorHandler, sendJson } from './http/errors.ts';
 import type { AppContext, Handler, Request } from './context.ts';
-import { createImport, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
+import { createImport, deleteImportRoute, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
 import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
 import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes/accounts.ts';
 import { getTransactionRoute, listTransactionsRoute } from './routes/transactions.ts';
@@ -16,7 +16,7 @@ import { openapiRoute } from './routes/openapi.ts';
 import type { Scope } from './store/users.ts';
 
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   scope: Scope | null;
   handler: Handler;
@@ -27,6 +27,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/v1/imports', scope: 'read_write', handler: createImport },
   { method: 'GET', path: '/api/v1/imports', scope: 'read', handler: listImportsRoute },
   { method: 'GET', path: '/api/v1/imports/:id', scope: 'read', handler: getImportRoute },
+  { method: 'DELETE', path: '/api/v1/imports/:id', scope: 'read_write', handler: deleteImportRoute },
   { method: 'GET', path: '/api/v1/imports/:id/rows', scope: 'read', handler: importRowsRoute },
   { method: 'POST', path: '/api/v1/imports/:id/publish', scope: 'read_write', handler: publishImportRoute },
   { method: 'POST', path: '/api/v1/imports/:id/revert', scope: 'read_write', handler: revertImportRoute },
@@ -62,7 +63,7 @@ export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.
       if (r.scope !== null) authenticate(ctx.db, limiter, req, res, r.scope);
       await r.handler(ctx, req, res);
     };
-    const method = r.method.toLowerCase() as 'get' | 'post' | 'patch';
+    const method = r.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     app[method](r.path, handle);
   }
   return app;

@@ -336,7 +336,7 @@ describe('routes', () => {
     ['PATCH', '/api/v1/categories', ['GET']],
     ['POST', '/api/v1/categories', ['GET']],
     ['GET', '/api/v1/auth/enable_ai', ['PATCH']],
-    ['DELETE', `/api/v1/imports/${randomUUID()}`, ['GET']],
+    ['PUT', `/api/v1/imports/${randomUUID()}`, ['GET', 'DELETE']],
     ['GET', `/api/v1/imports/${randomUUID()}/publish`, ['POST']],
     ['POST', '/api/v1/openapi.json', ['GET']],
   ];

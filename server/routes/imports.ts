@@ -11,7 +11,7 @@ import { parseImportRequest, type ImportRequest } from '../imports/request.ts';
 import { readUpload } from '../imports/upload.ts';
 import { importDetail, importListItem, pageMeta } from '../imports/view.ts';
 import { familyCurrency } from '../store/users.ts';
-import { getImport, importRows, listImports, type ImportRow } from '../store/imports.ts';
+import { deleteImport, getImport, importRows, listImports, type ImportRow } from '../store/imports.ts';
 import { isUuid } from '../store/ids.ts';
 
 const STATUSES = ['pending', 'importing', 'complete', 'failed', 'reverting', 'revert_failed'] as const;
@@ -117,4 +117,17 @@ export const publishImportRoute: Handler = (ctx, req, res) => {
 export const revertImportRoute: Handler = (ctx, req, res) => {
   const row = loadImport(ctx, req.auth!.user.family_id, req.params['id']!);
   sendJson(res, 202, { data: importDetail(ctx.publisher.revert(row)) });
+};
+
+/** DELETE /api/v1/imports/:id (SPEC §3.11): a pending or failed import goes, with its content and rows; 204. */
+export const deleteImportRoute: Handler = (ctx, req, res) => {
+  const familyId = req.auth!.user.family_id;
+  const row = loadImport(ctx, familyId, req.params['id']!);
+  const refused = deleteImport(ctx.db, familyId, row.id);
+  if (refused === 'missing') throw notFound('import');
+  if (refused !== null) {
+    throw new ApiError(422, 'not_editable', `The import is ${refused}; only a pending or failed import can be deleted (revert a complete one first)`, { import_id: row.id });
+  }
+  res.statusCode = 204;
+  res.end();
 };

@@ -147,6 +147,24 @@ export function discardStaged(db: Db, importId: string): void {
   })();
 }
 
+/**
+ * Removes an import that holds no ledger data (pending or failed) with its content, rows, mappings
+ * and jobs, in one transaction that checks the status it deletes under. Returns the status found
+ * when it was not deletable, null when it was deleted.
+ */
+export function deleteImport(db: Db, familyId: string, importId: string): string | null {
+  return db.transaction(() => {
+    const status = db.prepare('SELECT status FROM imports WHERE id = ? AND family_id = ? AND staged = 0').pluck().get(importId, familyId) as string | undefined;
+    if (status === undefined) return 'missing';
+    if (status !== 'pending' && status !== 'failed') return status;
+    for (const table of ['import_row_chunks', 'import_contents', 'import_mappings', 'import_changes', 'jobs']) {
+      db.prepare(`DELETE FROM ${table} WHERE import_id = ?`).run(importId);
+    }
+    db.prepare('DELETE FROM imports WHERE id = ?').run(importId);
+    return null;
+  })();
+}
+
 /** At start: uploads a crash interrupted are removed. */
 export function discardAllStaged(db: Db): number {
   const ids = db.prepare('SELECT id FROM imports WHERE staged = 1').pluck().all() as string[];
