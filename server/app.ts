@@ -58,6 +58,7 @@ export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.
       }
     },
   });
+  if (ctx.config.corsOrigins.length > 0) app.use(cors(ctx.config.corsOrigins));
   for (const r of ROUTES) {
     const handle = async (req: Request, res: ServerResponse) => {
       if (r.scope !== null) authenticate(ctx.db, limiter, req, res, r.scope);
@@ -70,3 +71,30 @@ export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.
 }
 
 export { sendJson };
+
+/**
+ * CORS (SPEC §3.11): a request from an allowed origin gets Access-Control-Allow-Origin and sees
+ * the rate-limit headers; a preflight (OPTIONS with Access-Control-Request-Method) is answered
+ * 204 with the methods and headers the API takes, before authentication (browsers send no key on
+ * a preflight). Requests from other origins are served as before, without CORS headers, so the
+ * browser keeps them from the page.
+ */
+function cors(origins: readonly string[]) {
+  const any = origins.includes('*');
+  return (req: Request, res: ServerResponse, next: () => void) => {
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string' || (!any && !origins.includes(origin))) return next();
+    res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
+    if (!any) res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', 'X-Api-Key, Content-Type');
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    next();
+  };
+}

@@ -14,6 +14,8 @@ export interface Config {
   readonly defaultCurrency: string;
   readonly maxJsonBodyBytes: number;
   readonly bootstrapApiKey: string | null;
+  /** Origins a browser may call the API from (CORS), `*` for any; empty: CORS off. */
+  readonly corsOrigins: readonly string[];
 }
 
 const MiB = 1024 * 1024;
@@ -32,6 +34,22 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['true', '1', 'yes'].includes(v)) return true;
   if (['false', '0', 'no'].includes(v)) return false;
   throw new Error(`${name} must be true or false (got ${JSON.stringify(env[name])})`);
+}
+
+/** CORS_ORIGINS: comma-separated origins (`https://app.example.com`, `http://localhost:5173`) or `*`. */
+function origins(text: string | undefined): string[] {
+  const list = (text ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of list) {
+    if (o === '*') continue;
+    let origin: string | null = null;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      origin = null;
+    }
+    if (origin !== o.replace(/\/$/, '')) throw new Error(`CORS_ORIGINS: ${JSON.stringify(o)} is not an origin such as https://app.example.com (scheme, host and port only), nor *`);
+  }
+  return list.map((o) => o.replace(/\/$/, ''));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultCurrency: currency,
     maxJsonBodyBytes: int(env, 'MAX_JSON_BODY_BYTES', 21 * MiB, 1),
     bootstrapApiKey: key,
+    corsOrigins: Object.freeze(origins(env['CORS_ORIGINS'])),
   });
 }
