@@ -54,7 +54,7 @@ export async function checkImport(source: Source, options: ImportOptions = {}): 
 
 export { CODES, OptionsError, SluiceError, type Code, type Issue, type OptionProblem } from './errors.ts';
 export {
-  AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, normalizeOptions, SIGNAGE_CONVENTIONS,
+  AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, nearest, normalizeOptions, SIGNAGE_CONVENTIONS,
   type ImportOptions, type ImportType, type NormalizedOptions,
 } from './options.ts';
 export { IMPORT_TYPE_ENTRIES, importType, type ImportTypeEntry } from './import-types.ts';

@@ -110,12 +110,13 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
     });
   }
 
-  for (const type of TYPES.filter((t) => t !== 'NativeImport')) {
-    test(`type ${type} without content is created as that type`, async () => {
+  for (const type of TYPES) {
+    test(`type ${type} without content → 422 missing_content, nothing stored (SPEC §3.11)`, async () => {
+      const before = await counts(s);
       const r = await s.api('POST', '/api/v1/imports', { json: { type } });
-      assert.equal(r.status, 201);
-      assert.equal(r.body.data.type, type);
-      assert.equal(r.body.data.status_detail.uploaded, false);
+      assert.equal(r.status, 422);
+      assert.equal(r.body.error, 'missing_content');
+      assert.deepEqual(await counts(s), before);
     });
   }
 
@@ -168,16 +169,18 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
     ['signage_convention inflows_positive', { signage_convention: 'inflows_positive' }],
     ['signage_convention inflows_negative', { signage_convention: 'inflows_negative' }],
     ['col_sep ,', { col_sep: ',' }],
-    ['col_sep ;', { col_sep: ';' }],
+    ['col_sep ;', { col_sep: ';', raw_file_content: 'date;amount;name\n2024-01-05;12.00;Coffee\n' }],
     ['amount_type_strategy signed_amount', { amount_type_strategy: 'signed_amount' }],
-    ['custom_column with amount_type_inflow_value', { amount_type_strategy: 'custom_column', amount_type_inflow_value: 'credit' }],
+    ['custom_column with amount_type_inflow_value', {
+      amount_type_strategy: 'custom_column', amount_type_inflow_value: 'credit', raw_file_content: 'date,amount,type\n2024-01-05,12.00,credit\n',
+    }],
     ['date_format of known directives', { date_format: '%d.%m.%Y' }],
     ['rows_to_skip 0', { rows_to_skip: 0 }],
     ['account_id of this family', { account_id: '' }],
   ];
   for (const [what, fields] of valid) {
     test(`${what} is accepted (201)`, async () => {
-      const body = { ...fields, ...(fields.account_id === '' ? { account_id: ownAccount } : {}) };
+      const body = { raw_file_content: CSV, ...fields, ...(fields.account_id === '' ? { account_id: ownAccount } : {}) };
       const r = await s.api('POST', '/api/v1/imports', { json: body });
       assert.equal(r.status, 201, JSON.stringify(r.body));
       if ('account_id' in fields) assert.equal(r.body.data.account_id, ownAccount);
@@ -348,6 +351,28 @@ describe('POST /api/v1/imports: content refusals (small limits)', () => {
     });
   }
 
+  const hygiene: [string, Parameters<TestServer['api']>[2], string, RegExp][] = [
+    ['an empty JSON body', { json: {} }, 'missing_content', /content/],
+    ['a form without a file part', { form: form([['type', 'TransactionImport']]) }, 'missing_content', /file/],
+    ['a form with an empty file', { form: form([['file', file('', 'statement.csv')]]) }, 'missing_content', /content/],
+    ['a file sent as a text field (a forgotten @)', { form: form([['file', 'statement.csv']]) }, 'validation_failed', /text field/],
+    ['a file under another part name', { form: form([['upload', file(CSV, 'statement.csv')]]) }, 'validation_failed', /part .*upload/],
+    ['two file parts', { form: form([['file', file(CSV, 'a.csv')], ['file', file(CSV, 'b.csv')]]) }, 'validation_failed', /more than one file/],
+    ['an unknown JSON field', { json: { raw_file_content: CSV, date_colum_label: 'Date' } }, 'validation_failed', /date_colum_label/],
+    ['an unknown form field', { form: form([['delimiter', ';'], ['file', file(CSV, 'a.csv')]]) }, 'validation_failed', /delimiter/],
+  ];
+  for (const [what, request, code, names] of hygiene) {
+    test(`${what} → 422 ${code} naming what was wrong, nothing stored (SPEC §3.11)`, async () => {
+      const body = await refused(request, 422, code);
+      assert.match(JSON.stringify(body), names);
+    });
+  }
+
+  test('size is judged before content: one byte over the limit of what is no CSV is content_too_large, not invalid_csv', async () => {
+    await refused({ json: { raw_file_content: '"' + 'x'.repeat(1000) } }, 422, 'content_too_large');
+    await refused({ form: form([['file', file('"' + 'x'.repeat(1000), 'x.csv')]]) }, 422, 'file_too_large');
+  });
+
   const noContent: [string, Parameters<TestServer['api']>[2]][] = [
     ['JSON without raw_file_content', { json: { type: 'NativeImport' } }],
     ['JSON with an empty raw_file_content', { json: { type: 'NativeImport', raw_file_content: '' } }],
@@ -483,8 +508,6 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     ['valid rows without any account', () => ({ raw_file_content: CSV }), ['uploaded', 'configured', 'cleaned'], 2, 2, 0],
     ['an account column naming each row\'s account', () => ({ raw_file_content: 'date,amount,account\n2024-01-05,1.00,Main checking\n2024-01-06,2.00,Brand new\n' }), ['uploaded', 'configured', 'cleaned', 'publishable'], 2, 2, 0],
     ['a header and no rows', (a) => ({ raw_file_content: 'date,amount,name\n', account_id: a }), ['uploaded'], 0, 0, 0],
-    ['no content at all', (a) => ({ account_id: a }), [], 0, 0, 0],
-    ['an empty raw_file_content', (a) => ({ account_id: a, raw_file_content: '' }), [], 0, 0, 0],
     ['an AccountImport whose account type matches no class', () => ({ type: 'AccountImport', raw_file_content: 'name,balance,type\nMy checking,100.00,checking\nRocket,5.00,spaceship\n' }), ['uploaded', 'configured', 'cleaned'], 2, 2, 0],
     ['a clean AccountImport', () => ({ type: 'AccountImport', raw_file_content: 'name,balance,type\nMy checking,100.00,checking\nVisa,-50.00,credit card\n' }), ['uploaded', 'configured', 'cleaned', 'publishable'], 2, 2, 0],
     ['a CategoryImport', () => ({ type: 'CategoryImport', raw_file_content: 'name,color,parent_category\nPets,#aabbcc,\nVet,#aabbcc,Pets\n' }), ['uploaded', 'configured', 'cleaned', 'publishable'], 2, 2, 0],
@@ -687,7 +710,6 @@ describe('POST /api/v1/imports: what a created import reports', () => {
   const unpublishable: [string, () => Parameters<TestServer['api']>[2]][] = [
     ['invalid rows', () => ({ json: { raw_file_content: BROKEN, account_id: accountId, publish: 'true' } })],
     ['no target account', () => ({ json: { raw_file_content: CSV, publish: 'true' } })],
-    ['no content', () => ({ json: { account_id: accountId, publish: true } })],
     ['no rows', () => ({ json: { raw_file_content: 'date,amount\n', account_id: accountId, publish: 'true' } })],
     ['an account type that matches no class', () => ({ json: { type: 'AccountImport', raw_file_content: 'name,balance,type\nRocket,5.00,spaceship\n', publish: 'true' } })],
     ['a PdfImport', () => ({ form: form([['type', 'PdfImport'], ['publish', 'true'], ['file', file(PDF, 's.pdf', 'application/pdf')]]) })],
@@ -805,7 +827,7 @@ describe('GET /api/v1/imports', () => {
     s = await startServer();
     const accountId = addAccount(s.db, s.familyId, 'Checking');
     for (let i = 0; i < 103; i++) {
-      const r = await s.api('POST', '/api/v1/imports', { json: i % 10 === 0 ? { raw_file_content: CSV } : {} });
+      const r = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: CSV } });
       assert.equal(r.status, 201);
       created.push(r.body.data.id);
     }

@@ -114,6 +114,8 @@ export class Ingest {
   private head: Uint8Array | null = null;
   private readonly upload: { mimeType: string; filename: string } | null;
   private done = false;
+  /** The engine's refusal of the content, given once all of it has arrived. */
+  private refusal: ApiError | null = null;
 
   /**
    * `live`: parse while the content arrives. `settled`: the type is final, so its size limit and
@@ -183,8 +185,12 @@ export class Ingest {
       if (p.kind === 'csv') this.takeCsv(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
       else if (p.kind === 'native') this.takeNative(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
     } catch (e) {
-      if (e instanceof SluiceError) throw engineRefusal(this.req.type, e);
-      throw e;
+      if (!(e instanceof SluiceError)) throw e;
+      // Given once all the content has arrived, so that the size limit is judged on the whole of
+      // it first (SPEC §3.11); the rest is stored but no longer parsed.
+      this.refusal = engineRefusal(this.req.type, e);
+      this.parser = null;
+      if (bytes === null) throw this.refusal;
     }
   }
 
@@ -251,6 +257,7 @@ export class Ingest {
       type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
     });
     if (changed) {
+      this.refusal = null;
       this.parser = null;
       this.rows = [];
       this.rowCount = 0;
@@ -263,9 +270,12 @@ export class Ingest {
 
   /** Ends the content, parses what is left (or all of it, read back), and makes the import visible. */
   finish(): void {
+    if (this.refusal !== null) throw this.refusal;
     this.sealBlock();
     this.flush();
-    if (this.bytes === 0 && this.req.type === 'NativeImport') throw new ApiError(422, 'missing_content', 'A NativeImport needs content: raw_file_content or a file');
+    if (this.bytes === 0) {
+      throw new ApiError(422, 'missing_content', `A ${this.req.type} needs content: raw_file_content, or a file part named "file" (curl -F file=@statement.csv)`);
+    }
     if (this.parser === null && this.bytes > 0) {
       // The options arrived after the file: read the stored content back through the engine.
       clearStagedRows(this.ctx.db, this.importId);

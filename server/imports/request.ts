@@ -3,7 +3,7 @@
 // never re-implements a rule), the target account and the publish flag. Every problem is
 // collected and returned together for one 422 validation_failed.
 
-import { IMPORT_TYPES, normalizeOptions, OptionsError, type ImportOptions, type ImportType } from '../../engine/index.ts';
+import { IMPORT_TYPES, nearest, normalizeOptions, OptionsError, type ImportOptions, type ImportType } from '../../engine/index.ts';
 import { isUuid } from '../store/ids.ts';
 
 /** Request fields that are engine options, by their API names. */
@@ -44,8 +44,20 @@ function asText(fields: Fields, name: string, errors: string[]): string | null {
  * Checks the fields; returns the request or every problem found. `accountErrors` adds the checks
  * that need the store (is account_id an account of this family?) to the same list.
  */
+/** Every field POST /api/v1/imports takes, besides the file part of a form. */
+const REQUEST_FIELDS = new Set<string>([...OPTION_FIELDS, 'type', 'account_id', 'publish', 'raw_file_content']);
+
 export function parseImportRequest(fields: Fields, accountErrors: (id: string) => string[] = () => []): ImportRequest | { errors: string[] } {
   const errors: string[] = [];
+  for (const name of Object.keys(fields)) {
+    if (REQUEST_FIELDS.has(name)) continue;
+    if (name === 'file') {
+      errors.push(`file was sent as a text field (${JSON.stringify(String(fields[name]).slice(0, 60))}), not as a file: send the file itself (curl -F file=@statement.csv)`);
+    } else {
+      const near = nearest(name, REQUEST_FIELDS);
+      errors.push(`${name} is not a field of an import${near ? `; did you mean ${near}?` : ''}`);
+    }
+  }
   const typeText = asText(fields, 'type', errors);
   let type: ImportType = 'TransactionImport';
   if (typeText !== null && typeText.trim() !== '') {

@@ -10,6 +10,10 @@ import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
 import { Ingest, type IngestContext } from './ingest.ts';
 import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
 
+/** More fields than the API has, with room: a form past these is refused, naming the limit. */
+const FIELDS_LIMIT = 100;
+const PARTS_LIMIT = FIELDS_LIMIT + 1;
+
 /**
  * Reads the form. `accountErrors` checks account_id against the store. Resolves with
  * the final request and the finished Ingest (null when the form had no file); rejects with an
@@ -25,7 +29,7 @@ export function readUpload(
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { files: 1, fields: 100, fieldSize: ctx.config.maxCsvBytes + 1, parts: 101 },
+        limits: { files: 1, fields: FIELDS_LIMIT, fieldSize: ctx.config.maxCsvBytes + 1, parts: PARTS_LIMIT },
       });
     } catch (e) {
       reject(badRequest(`The form data cannot be read: ${(e as Error).message}`));
@@ -46,6 +50,9 @@ export function readUpload(
     });
 
     bb.on('file', (name, stream, info) => {
+      if (failure === null && name !== 'file') {
+        fail(validationFailed([`a file was sent as the part ${JSON.stringify(name)}; send it as the part named "file" (curl -F file=@${info.filename ?? 'statement.csv'})`]));
+      }
       if (name !== 'file' || ingest !== null || failure !== null) {
         stream.resume();
         return;
@@ -76,6 +83,11 @@ export function readUpload(
         stream.on('error', (e) => { fail(e); done(); });
       });
     });
+
+    // A limit reached is said, never a silent drop (SPEC §3.11).
+    bb.on('filesLimit', () => fail(validationFailed(['the form holds more than one file part; send one file, as the part named "file"'])));
+    bb.on('fieldsLimit', () => fail(validationFailed([`the form holds more than ${FIELDS_LIMIT} fields`])));
+    bb.on('partsLimit', () => fail(validationFailed([`the form holds more than ${PARTS_LIMIT} parts`])));
 
     bb.on('error', (e) => {
       fail(badRequest(`The form data cannot be read: ${(e as Error).message}`));
