@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { authenticate, RateLimiter } from './http/auth.ts';
 import { ApiError, errorHandler, sendJson } from './http/errors.ts';
 import type { AppContext, Handler, Request } from './context.ts';
-import { createImport, deleteImportRoute, getImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
+import { createImport, deleteImportRoute, getImportRoute, patchImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
 import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
 import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes/accounts.ts';
 import { getTransactionRoute, listTransactionsRoute } from './routes/transactions.ts';
@@ -28,6 +28,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/imports', scope: 'read', handler: listImportsRoute },
   { method: 'GET', path: '/api/v1/imports/:id', scope: 'read', handler: getImportRoute },
   { method: 'DELETE', path: '/api/v1/imports/:id', scope: 'read_write', handler: deleteImportRoute },
+  { method: 'PATCH', path: '/api/v1/imports/:id', scope: 'read_write', handler: patchImportRoute },
   { method: 'GET', path: '/api/v1/imports/:id/rows', scope: 'read', handler: importRowsRoute },
   { method: 'POST', path: '/api/v1/imports/:id/publish', scope: 'read_write', handler: publishImportRoute },
   { method: 'POST', path: '/api/v1/imports/:id/revert', scope: 'read_write', handler: revertImportRoute },

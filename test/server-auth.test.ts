@@ -336,7 +336,7 @@ describe('routes', () => {
     ['PATCH', '/api/v1/categories', ['GET']],
     ['POST', '/api/v1/categories', ['GET']],
     ['GET', '/api/v1/auth/enable_ai', ['PATCH']],
-    ['PUT', `/api/v1/imports/${randomUUID()}`, ['GET', 'DELETE']],
+    ['PUT', `/api/v1/imports/${randomUUID()}`, ['GET', 'DELETE', 'PATCH']],
     ['GET', `/api/v1/imports/${randomUUID()}/publish`, ['POST']],
     ['POST', '/api/v1/openapi.json', ['GET']],
   ];

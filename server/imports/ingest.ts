@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
 import {
-  appendStaged, clearStagedRows, contentChunks, discardStaged, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
+  appendStaged, clearMappings, clearStagedRows, contentChunks, discardStaged, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
 } from '../store/imports.ts';
 import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
@@ -122,18 +122,37 @@ export class Ingest {
    * file-kind check apply as the bytes arrive; otherwise (an upload whose fields follow its file)
    * the largest limit applies until reconfigure() and the kind is checked there.
    */
-  constructor(ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, settled = live) {
+  constructor(
+    ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, settled = live,
+    existing: { importId: string; contentBytes: number } | null = null,
+  ) {
     this.ctx = ctx;
     this.req = req;
     this.upload = upload;
     this.settled = settled;
     this.limit = settled ? sizeLimit(ctx.config, req.type) : Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes);
     this.tooLargeCode = upload ? 'file_too_large' : 'content_too_large';
+    if (existing !== null) {
+      this.importId = existing.importId;
+      this.bytes = existing.contentBytes;
+      return;
+    }
     this.importId = stageImport(ctx.db, {
       familyId: ctx.familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options,
       configuration: req.configuration, contentType: upload?.mimeType ?? null, filename: upload?.filename ?? null,
     });
     if (live) this.parser = this.makeParser();
+  }
+
+  /**
+   * Reads a stored import's content again with a changed request (PATCH, SPEC §3.11): its rows,
+   * stats, mappings and configuration are replaced. The caller runs it inside one transaction.
+   */
+  static reread(ctx: IngestContext, importId: string, contentBytes: number, req: ImportRequest): void {
+    const ingest = new Ingest(ctx, req, null, false, true, { importId, contentBytes });
+    clearStagedRows(ctx.db, importId);
+    clearMappings(ctx.db, importId);
+    ingest.finish();
   }
 
   private makeParser(): Parser {

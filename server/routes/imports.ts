@@ -7,11 +7,11 @@ import { contentType, readJson } from '../http/body.ts';
 import { enumParam, paging } from '../http/query.ts';
 import type { AppContext, Handler } from '../context.ts';
 import { Ingest, type IngestContext, type StoredRow } from '../imports/ingest.ts';
-import { parseImportRequest, type ImportRequest } from '../imports/request.ts';
+import { OPTION_FIELDS, parseImportRequest, type ImportRequest } from '../imports/request.ts';
 import { readUpload } from '../imports/upload.ts';
 import { importDetail, importListItem, pageMeta } from '../imports/view.ts';
 import { familyCurrency } from '../store/users.ts';
-import { deleteImport, getImport, importRows, listImports, type ImportRow } from '../store/imports.ts';
+import { deleteImport, getImport, importRows, listImports, reconfigureImport, type ImportRow } from '../store/imports.ts';
 import { isUuid } from '../store/ids.ts';
 
 const STATUSES = ['pending', 'importing', 'complete', 'failed', 'reverting', 'revert_failed'] as const;
@@ -130,4 +130,44 @@ export const deleteImportRoute: Handler = (ctx, req, res) => {
   }
   res.statusCode = 204;
   res.end();
+};
+
+/**
+ * PATCH /api/v1/imports/:id (SPEC §3.11): a pending or failed import's stored content is read
+ * again with its options merged with the body's (configuration fields and account_id; null or ''
+ * removes one); rows, stats, mappings and configuration are replaced in one transaction. The
+ * import's type stays.
+ */
+export const patchImportRoute: Handler = async (ctx, req, res) => {
+  const { user } = req.auth!;
+  const row = loadImport(ctx, user.family_id, req.params['id']!);
+  const body = await readJson(req, res, ctx.config.maxJsonBodyBytes);
+  const errors: string[] = [];
+  for (const k of Object.keys(body)) {
+    if (k === 'account_id' || (OPTION_FIELDS as readonly string[]).includes(k)) continue;
+    errors.push(k === 'type' || k === 'raw_file_content'
+      ? `${k} cannot be changed: create a new import for another type or other content`
+      : `${k} is not a field an import can be changed in (fields: ${[...OPTION_FIELDS, 'account_id'].join(', ')})`);
+  }
+  const merged: Record<string, unknown> = { ...(JSON.parse(row.options) as Record<string, unknown>), type: row.type };
+  for (const [k, v] of Object.entries(body)) {
+    if (k === 'account_id') continue;
+    if (v === null || v === '') delete merged[k];
+    else merged[k] = v;
+  }
+  merged['account_id'] = 'account_id' in body ? body['account_id'] : row.account_id;
+  const parsed = parseImportRequest(merged, accountErrors(ctx, user.family_id));
+  if ('errors' in parsed) errors.push(...parsed.errors);
+  if (errors.length > 0) throw validationFailed(errors);
+  const request = parsed as ImportRequest;
+  if (!row.uploaded) throw new ApiError(422, 'missing_content', 'The import has no content to read again', { import_id: row.id });
+  ctx.db.transaction(() => {
+    const status = ctx.db.prepare('SELECT status FROM imports WHERE id = ?').pluck().get(row.id) as string;
+    if (status !== 'pending' && status !== 'failed') {
+      throw new ApiError(422, 'not_editable', `The import is ${status}; only a pending or failed import can be changed (revert a complete one first)`, { import_id: row.id });
+    }
+    reconfigureImport(ctx.db, row.id, { accountId: request.accountId, options: request.options, configuration: request.configuration });
+    Ingest.reread(ingestContext(ctx, user.family_id, user.id), row.id, row.content_bytes, request);
+  })();
+  sendJson(res, 200, { data: importDetail(getImport(ctx.db, user.family_id, row.id)!) });
 };

@@ -101,12 +101,15 @@ export function restageImport(db: Db, importId: string, input: { type: string; a
 export function appendStaged(db: Db, importId: string, content: { seq: number; bytes: Uint8Array }[], rows: { chunk: number; first: number; count: number; json: string }[]): void {
   const c = db.prepare('INSERT INTO import_contents (import_id, seq, bytes) VALUES (?, ?, ?)');
   const r = db.prepare('INSERT INTO import_row_chunks (import_id, chunk, first_row, count, data) VALUES (?, ?, ?, ?, ?)');
+  const write = db.transaction(() => {
+    for (const x of content) c.run(importId, x.seq, x.bytes);
+    for (const x of rows) r.run(importId, x.chunk, x.first, x.count, x.json);
+  });
+  // Inside a caller's transaction (PATCH re-reads in one) the caller's commit syncs it.
+  if (db.inTransaction) return write();
   db.pragma('synchronous = NORMAL');
   try {
-    db.transaction(() => {
-      for (const x of content) c.run(importId, x.seq, x.bytes);
-      for (const x of rows) r.run(importId, x.chunk, x.first, x.count, x.json);
-    })();
+    write();
   } finally {
     db.pragma('synchronous = FULL');
   }
@@ -115,6 +118,17 @@ export function appendStaged(db: Db, importId: string, content: { seq: number; b
 /** Replaces the staged rows (a re-read of stored content). */
 export function clearStagedRows(db: Db, importId: string): void {
   db.prepare('DELETE FROM import_row_chunks WHERE import_id = ?').run(importId);
+}
+
+/** Removes an import's mappings (before they are worked out again). */
+export function clearMappings(db: Db, importId: string): void {
+  db.prepare('DELETE FROM import_mappings WHERE import_id = ?').run(importId);
+}
+
+/** A stored import's new request (PATCH): options, configuration and account; back to pending, its error cleared. */
+export function reconfigureImport(db: Db, importId: string, input: { accountId: string | null; options: unknown; configuration: unknown }): void {
+  db.prepare(`UPDATE imports SET account_id = ?, options = ?, configuration = ?, status = 'pending', error = NULL, updated_at = ? WHERE id = ?`)
+    .run(input.accountId, JSON.stringify(input.options), JSON.stringify(input.configuration), now(), importId);
 }
 
 /** Stores stats, mappings and the result, and makes the import visible. */
