@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { authenticate, RateLimiter } from './http/auth.ts';
 import { ApiError, errorHandler, sendJson } from './http/errors.ts';
 import type { AppContext, Handler, Request } from './context.ts';
-import { createImport, deleteImportRoute, getImportRoute, patchImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
+import { createImport, deleteImportRoute, getImportRoute, patchImportRoute, preflightImportRoute, importRowsRoute, listImportsRoute, publishImportRoute, revertImportRoute } from './routes/imports.ts';
 import { getCategoryRoute, listCategoriesRoute } from './routes/categories.ts';
 import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes/accounts.ts';
 import { getTransactionRoute, listTransactionsRoute } from './routes/transactions.ts';
@@ -25,6 +25,7 @@ interface Route {
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/openapi.json', scope: null, handler: openapiRoute },
   { method: 'POST', path: '/api/v1/imports', scope: 'read_write', handler: createImport },
+  { method: 'POST', path: '/api/v1/imports/preflight', scope: 'read', handler: preflightImportRoute },
   { method: 'GET', path: '/api/v1/imports', scope: 'read', handler: listImportsRoute },
   { method: 'GET', path: '/api/v1/imports/:id', scope: 'read', handler: getImportRoute },
   { method: 'DELETE', path: '/api/v1/imports/:id', scope: 'read_write', handler: deleteImportRoute },

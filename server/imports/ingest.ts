@@ -45,7 +45,7 @@ export interface IngestContext {
 const CONTENT_BLOCK = 1 << 20;
 const FLUSH_BYTES = 4 << 20;
 
-type Parser =
+export type Parser =
   | { kind: 'csv'; pipeline: ReturnType<typeof createPipeline> }
   | { kind: 'native'; pipeline: NdjsonPipeline }
   | { kind: 'none' };
@@ -88,6 +88,40 @@ export function engineRefusal(type: ImportType, e: SluiceError): ApiError {
   return new ApiError(422, 'invalid_csv', `The ${type} content cannot be read as a table: ${e.message}`, {
     details: { line: e.line, reason: e.message, code: e.code, ...(e.details ?? {}) },
   });
+}
+
+/** The engine pipeline that reads content of the request's type (none for a PDF). */
+export function parserFor(ctx: IngestContext, req: ImportRequest): Parser {
+  const type = req.type;
+  if (type === 'PdfImport') return { kind: 'none' };
+  if (type === 'NativeImport') {
+    return { kind: 'native', pipeline: new NdjsonPipeline({ encoding: req.options.encoding ?? null, existing_names: ctx.existingNames() }) };
+  }
+  return {
+    kind: 'csv',
+    pipeline: createPipeline({
+      ...req.options, type, default_currency: ctx.currencyFor(req.accountId), today: new Date().toISOString().slice(0, 10),
+    }),
+  };
+}
+
+/** A table or QIF row as GET /imports/:id/rows shows it. */
+export function storedCsvRow(r: RowResult, rowNumber: number): StoredRow {
+  const errors: string[] = [];
+  const issues = r.issues.map((i) => {
+    if (i.severity === 'error') errors.push(i.message);
+    return { code: i.code, field: i.field, message: i.message };
+  });
+  return { row_number: rowNumber, line: r.line, valid: r.valid, errors, issues, fields: r.fields };
+}
+
+/** An NDJSON record as GET /imports/:id/rows shows it. */
+export function storedNativeRow(r: NdjsonRecord, rowNumber: number): StoredRow {
+  const issues = r.issues.map((i) => ({ code: i.code, field: null, message: i.message }));
+  return {
+    row_number: rowNumber, line: r.line, valid: r.valid, errors: issues.map((i) => i.message), issues,
+    fields: { record_type: r.type, ...r.data },
+  };
 }
 
 export class Ingest {
@@ -156,17 +190,7 @@ export class Ingest {
   }
 
   private makeParser(): Parser {
-    const type = this.req.type;
-    if (type === 'PdfImport') return { kind: 'none' };
-    if (type === 'NativeImport') {
-      return { kind: 'native', pipeline: new NdjsonPipeline({ encoding: this.req.options.encoding ?? null, existing_names: this.ctx.existingNames() }) };
-    }
-    return {
-      kind: 'csv',
-      pipeline: createPipeline({
-        ...this.req.options, type, default_currency: this.ctx.currencyFor(this.req.accountId), today: new Date().toISOString().slice(0, 10),
-      }),
-    };
+    return parserFor(this.ctx, this.req);
   }
 
   /** Takes the next bytes of content; throws ApiError for refusals (the caller then calls abort()). */
@@ -215,24 +239,15 @@ export class Ingest {
 
   private takeCsv(rows: RowResult[]): void {
     for (const r of rows) {
-      const errors: string[] = [];
-      const issues = r.issues.map((i) => {
-        if (i.severity === 'error') errors.push(i.message);
-        return { code: i.code, field: i.field, message: i.message };
-      });
       if (r.valid && r.fields['account'] === null) this.rowsWithoutAccount++;
-      this.addRow({ row_number: this.rowCount + 1, line: r.line, valid: r.valid, errors, issues, fields: r.fields });
+      this.addRow(storedCsvRow(r, this.rowCount + 1));
     }
   }
 
   private takeNative(records: NdjsonRecord[]): void {
     for (const r of records) {
       if (r.count_key === null) continue; // not a record of a supported type: reported by the preflight
-      const issues = r.issues.map((i) => ({ code: i.code, field: null, message: i.message }));
-      this.addRow({
-        row_number: this.rowCount + 1, line: r.line, valid: r.valid, errors: issues.map((i) => i.message), issues,
-        fields: { record_type: r.type, ...r.data },
-      });
+      this.addRow(storedNativeRow(r, this.rowCount + 1));
     }
   }
 
@@ -390,7 +405,7 @@ function summarizeCsv(r: FileResult) {
  * the engine inferred (the header a field was read from, the formats found); null only where no
  * value applies (a field the file has no column for).
  */
-function configurationUsed(given: ImportRequest['configuration'], r: FileResult): ImportRequest['configuration'] {
+export function configurationUsed(given: ImportRequest['configuration'], r: FileResult): ImportRequest['configuration'] {
   const header = (field: string) => r.columns[field]?.header ?? null;
   return {
     date_col_label: given.date_col_label ?? header('date'),

@@ -9,6 +9,7 @@ import type { AppContext, Handler } from '../context.ts';
 import { Ingest, type IngestContext, type StoredRow } from '../imports/ingest.ts';
 import { OPTION_FIELDS, parseImportRequest, type ImportRequest } from '../imports/request.ts';
 import { readUpload } from '../imports/upload.ts';
+import { preflight, readForm } from '../imports/preflight.ts';
 import { importDetail, importListItem, pageMeta } from '../imports/view.ts';
 import { familyCurrency } from '../store/users.ts';
 import { deleteImport, getImport, importRows, listImports, reconfigureImport, type ImportRow } from '../store/imports.ts';
@@ -170,4 +171,23 @@ export const patchImportRoute: Handler = async (ctx, req, res) => {
     Ingest.reread(ingestContext(ctx, user.family_id, user.id), row.id, row.content_bytes, request);
   })();
   sendJson(res, 200, { data: importDetail(getImport(ctx.db, user.family_id, row.id)!) });
+};
+
+/** POST /api/v1/imports/preflight (SPEC §3.11): what a create would make of the body, nothing stored. */
+export const preflightImportRoute: Handler = async (ctx, req, res) => {
+  const { user } = req.auth!;
+  const type = contentType(req);
+  let fields: Record<string, unknown>;
+  let file: Uint8Array | null = null;
+  let upload: { mimeType: string; filename: string } | null = null;
+  if (type === 'multipart/form-data') {
+    const form = await readForm(req, Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes));
+    ({ fields, file, upload } = form);
+  } else if (type === 'application/json' || type === '') {
+    fields = await readJson(req, res, ctx.config.maxJsonBodyBytes);
+  } else {
+    throw new ApiError(400, 'bad_request', `Send application/json or multipart/form-data (got ${type})`);
+  }
+  const data = preflight(ingestContext(ctx, user.family_id, user.id), accountErrors(ctx, user.family_id), fields, file, upload, ctx.config.maxImportRows);
+  sendJson(res, 200, { data });
 };
