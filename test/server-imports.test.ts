@@ -16,7 +16,7 @@ const TYPES = [
 ];
 const CONFIGURATION_FIELDS = [
   'date_col_label', 'amount_col_label', 'name_col_label', 'category_col_label', 'tags_col_label', 'notes_col_label',
-  'account_col_label', 'date_format', 'number_format', 'signage_convention',
+  'account_col_label', 'date_format', 'number_format', 'signage_convention', 'col_sep', 'encoding',
 ];
 
 const CSV = 'date,amount,name\n2024-01-05,12.00,Coffee\n2024-01-06,-3.50,Salary\n';
@@ -533,7 +533,7 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     });
   }
 
-  test('configuration echoes the ten seed fields (and only those)', async () => {
+  test('configuration echoes the ten fields of the seed, col_sep and encoding (and only those)', async () => {
     const ten = {
       date_col_label: 'Booked', amount_col_label: 'Sum', name_col_label: 'Payee', category_col_label: 'Kind', tags_col_label: 'Labels',
       notes_col_label: 'Memo', account_col_label: 'Acct', date_format: '%d.%m.%Y', number_format: '1.234,56', signage_convention: 'inflows_negative',
@@ -542,7 +542,7 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     const r = await s.api('POST', '/api/v1/imports', { json: { ...ten, col_sep: ';', rows_to_skip: 0, raw_file_content: text } });
     assert.equal(r.status, 201, JSON.stringify(r.body));
     assert.deepEqual(Object.keys(r.body.data.configuration).sort(), [...CONFIGURATION_FIELDS].sort());
-    assert.deepEqual(r.body.data.configuration, ten);
+    assert.deepEqual(r.body.data.configuration, { ...ten, col_sep: ';', encoding: 'utf-8' });
     assert.equal(r.body.data.stats.valid_rows_count, 1);
     const [row] = await rowsOf(s, r.body.data.id);
     assert.equal(row.fields.amount, '1234.50');
@@ -556,6 +556,7 @@ describe('POST /api/v1/imports: what a created import reports', () => {
     assert.deepEqual(r.body.data.configuration, {
       date_col_label: 'Buchungstag', amount_col_label: 'Betrag', name_col_label: 'Empfänger', category_col_label: null, tags_col_label: null,
       notes_col_label: null, account_col_label: null, date_format: '%d.%m.%Y', number_format: '1.234,56', signage_convention: 'inflows_positive',
+      col_sep: ';', encoding: 'utf-8',
     });
   });
 

@@ -418,5 +418,7 @@ export function configurationUsed(given: ImportRequest['configuration'], r: File
     date_format: given.date_format ?? r.inferred.date_format.value,
     number_format: given.number_format ?? r.inferred.number_format.value,
     signage_convention: given.signage_convention ?? r.inferred.signage_convention.value,
+    col_sep: given.col_sep ?? r.col_sep,
+    encoding: given.encoding ?? r.encoding,
   };
 }

@@ -128,7 +128,7 @@ export function preflight(
   const errors = csv ? csv.issues.filter((i) => i.severity === 'error').map(issue) : native ? native.preflight.errors.map(issue) : [];
   const warnings = csv ? csv.issues.filter((i) => i.severity === 'warning').map(issue) : native ? native.preflight.warnings.map(issue) : [];
   const configuration: Record<string, string | null> = csv
-    ? { ...configurationUsed(req.configuration, csv), col_sep: csv.col_sep, encoding: csv.encoding }
+    ? configurationUsed(req.configuration, csv)
     : { ...req.configuration };
   return {
     type: req.type,

@@ -14,10 +14,10 @@ export const OPTION_FIELDS = [
   'signage_convention', 'col_sep', 'amount_type_strategy', 'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names',
 ] as const;
 
-/** The ten fields ImportConfiguration echoes (seed §2.3). */
+/** The fields ImportConfiguration reports: the seed's ten (seed §2.3), and col_sep and encoding (SPEC §3.11). */
 export const CONFIGURATION_FIELDS = [
   'date_col_label', 'amount_col_label', 'name_col_label', 'category_col_label', 'tags_col_label', 'notes_col_label',
-  'account_col_label', 'date_format', 'number_format', 'signage_convention',
+  'account_col_label', 'date_format', 'number_format', 'signage_convention', 'col_sep', 'encoding',
 ] as const;
 
 export interface ImportRequest {

@@ -131,6 +131,7 @@ function placeholderRequest(): ImportRequest {
     configuration: {
       date_col_label: null, amount_col_label: null, name_col_label: null, category_col_label: null, tags_col_label: null,
       notes_col_label: null, account_col_label: null, date_format: null, number_format: null, signage_convention: null,
+      col_sep: null, encoding: null,
     },
     accountId: null,
     publish: false,
