@@ -7,8 +7,11 @@ const USAGE = `usage: sluice <command> [options]
 
 commands:
   check <file|->    read a file with the engine and report what it holds (sluice check --help)
-  user create       create a user (and a family) with an API key
-  key create|revoke create or revoke an API key
+  user create       create a user (and a family) with an API key (sluice user create --help)
+  key create        create another API key for a user (sluice key create --help)
+  key revoke        revoke an API key (sluice key revoke --help)
+
+The server itself starts with \`npm start\` (settings in the environment: PORT, DATABASE_PATH, …).
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -22,8 +25,9 @@ export async function main(argv: string[]): Promise<number> {
       return runUsers(command, rest, io);
     case undefined:
     case 'help':
+    case '-h':
     case '--help':
-      process.stdout.write(USAGE + '\n' + CHECK_USAGE + '\n\n' + USERS_USAGE + '\n');
+      (command === undefined ? process.stderr : process.stdout).write(USAGE + '\n' + CHECK_USAGE + '\n\n' + USERS_USAGE + '\n');
       return command === undefined ? 2 : 0;
     default:
       process.stderr.write(`unknown command ${JSON.stringify(command)}\n${USAGE}`);

@@ -1,17 +1,19 @@
 // `npm start`: the HTTP server on its embedded SQLite (SPEC §3.1). Reads the settings, opens and
-// migrates the database, removes uploads a crash interrupted, creates the first family, user and
-// key on an empty database (printed once), starts the publish worker and serves. SIGTERM and
+// migrates the database, removes uploads a crash interrupted, starts the publish worker, binds the
+// port and only then, on an empty database, creates the first family, user and key (printed once;
+// on a database with users it prints the command that makes a key instead). SIGTERM and
 // SIGINT stop accepting, let in-flight requests finish, stop the worker and close the database.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { recoverJobs, startWorker, type WorkerHandle } from './jobs/runner.ts';
 import { openDb, type Db } from './store/db.ts';
 import { discardAllStaged } from './store/imports.ts';
-import { createFamily, createKey, createUser, userCount } from './store/users.ts';
+import { createFamily, createKey, createUser, firstUserEmail, userCount } from './store/users.ts';
 
 export interface Running {
   url: string;
@@ -39,7 +41,6 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
   if (recovered.requeued + recovered.abandoned > 0) {
     log(`recovered ${recovered.requeued} interrupted job(s) for another run; gave up ${recovered.abandoned}`);
   }
-  const bootstrapKey = bootstrap(db, config);
   const worker = startWorker(config.databasePath, log);
   const publisher = createPublisher(db, () => worker.poke());
   const app = createApp({ db, config, publisher, log });
@@ -55,6 +56,8 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
     db.close();
     throw e;
   });
+  // The first key only now that the port is ours: a start that fails leaves no key nobody saw.
+  const bootstrapKey = bootstrap(db, config);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | null = null;
@@ -73,6 +76,11 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
       return closing;
     },
   };
+}
+
+/** A value pasted into a POSIX shell as one word. */
+function shellQuote(v: string): string {
+  return /^[\w@%+=:,./-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -96,6 +104,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `\nFirst start: created a family, the user owner@localhost and a read_write API key.\n` +
       `The key is shown this once (only its SHA-256 is stored):\n\n  ${running.bootstrapKey}\n\n` +
       `Try it:\n\n  curl -H "X-Api-Key: ${running.bootstrapKey}" ${running.url}/api/v1/categories\n\n`,
+    );
+  } else {
+    const owner = firstUserEmail(running.db) ?? 'owner@localhost';
+    process.stdout.write(
+      `This database has users; no key is shown. To make one:\n\n` +
+      `  DATABASE_PATH=${shellQuote(resolve(config.databasePath))} npx sluice key create --email ${shellQuote(owner)} --scope read_write\n\n`,
     );
   }
   const stop = (signal: string) => {

@@ -1,20 +1,99 @@
-// `sluice user create` and `sluice key create|revoke` (SPEC §3.1): accounts and keys on the
-// database at DATABASE_PATH, without a running server. A new key is printed once; --json prints
-// {"user_id","family_id","api_key"}.
+// `sluice user create` and `sluice key create|revoke` (SPEC §3.1, §3.11): accounts and keys on the
+// database at DATABASE_PATH, without a running server. Each takes --help; the arguments are
+// checked in full before the database is opened, so wrong arguments create nothing (not even the
+// file); `key create|revoke` refuse a database that does not exist yet. Every answer names the
+// database it used. A new key is printed once; --json prints {"user_id","family_id","api_key","database"}.
 
-import { parseArgs } from '../../engine/cli/args.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParsedArgs } from '../../engine/cli/args.ts';
 import { SluiceError } from '../../engine/index.ts';
-import { loadConfig } from '../config.ts';
-import { openDb } from '../store/db.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDb, type Db } from '../store/db.ts';
 import { createFamily, createKey, createUser, findUserByEmail, revokeKey, type Scope } from '../store/users.ts';
 
-export const USERS_USAGE = `usage:
-  sluice user create --email E [--first-name F] [--last-name L] [--scope read|read_write] [--family-of EMAIL]
-                     [--no-default-categories] [--json]
-      (--no-default-categories: an empty family, for restoring a full NDJSON export into it)
-  sluice key create --email E --scope read|read_write [--json]
-  sluice key revoke KEY
-(the database is DATABASE_PATH, default ./data/sluice.db)`;
+const DATABASE_NOTE = '(the database is DATABASE_PATH, default ./data/sluice.db)';
+
+interface Command {
+  usage: string;
+  values: readonly string[];
+  flags: readonly string[];
+  /** Checks the arguments and returns the work to do on the database; throws before it is opened. */
+  prepare(args: ParsedArgs, config: Config): (db: Db) => { human: string; json: Record<string, unknown> };
+  /** Whether the command may create the database (only a user can be the first thing in it). */
+  createsDatabase: boolean;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'user create': {
+    usage: `sluice user create --email E [--first-name F] [--last-name L] [--scope read|read_write] [--family-of EMAIL]
+                   [--no-default-categories] [--json]
+    creates a user with an API key, in a new family (with the default categories unless
+    --no-default-categories: an empty family, to restore a full NDJSON export into) or in the
+    family of --family-of`,
+    values: ['email', 'first-name', 'last-name', 'scope', 'family-of'],
+    flags: ['json', 'no-default-categories'],
+    createsDatabase: true,
+    prepare(args, config) {
+      const email = need(args.values['email'], 'email');
+      const scope = scopeOf(args.values['scope']);
+      const of = args.values['family-of'];
+      if (of !== undefined && of.trim() === '') throw new SluiceError('OPT_INVALID_VALUE', '--family-of needs an email');
+      noPositionals(args);
+      return (db) => {
+        if (findUserByEmail(db, email)) throw new SluiceError('OPT_INVALID_VALUE', `a user with the email ${email} exists`);
+        const out = db.transaction(() => {
+          let familyId: string;
+          if (of !== undefined) {
+            const other = findUserByEmail(db, of);
+            if (!other) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${of}`);
+            familyId = other.family_id;
+          } else {
+            familyId = createFamily(db, `${email}'s family`, config.defaultCurrency, !args.flags.has('no-default-categories'));
+          }
+          const user = createUser(db, { familyId, email, firstName: args.values['first-name'] ?? null, lastName: args.values['last-name'] ?? null });
+          return { user_id: user.id, family_id: familyId, api_key: createKey(db, user.id, scope) };
+        })();
+        return { json: out, human: `created ${email} (family ${out.family_id}) with a ${scope} key, shown once:\n  ${out.api_key}` };
+      };
+    },
+  },
+  'key create': {
+    usage: `sluice key create --email E --scope read|read_write [--json]
+    creates another API key for an existing user`,
+    values: ['email', 'scope'],
+    flags: ['json'],
+    createsDatabase: false,
+    prepare(args) {
+      const email = need(args.values['email'], 'email');
+      const scope = scopeOf(need(args.values['scope'], 'scope'));
+      noPositionals(args);
+      return (db) => {
+        const user = findUserByEmail(db, email);
+        if (!user) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${email}`);
+        const key = createKey(db, user.id, scope);
+        return { json: { user_id: user.id, family_id: user.family_id, api_key: key }, human: `${scope} key for ${email}, shown once:\n  ${key}` };
+      };
+    },
+  },
+  'key revoke': {
+    usage: `sluice key revoke KEY [--json]
+    revokes a live API key (it answers 401 from then on)`,
+    values: [],
+    flags: ['json'],
+    createsDatabase: false,
+    prepare(args) {
+      const key = need(args.positionals[0], 'key (the key to revoke)');
+      if (args.positionals.length > 1) throw new SluiceError('OPT_INVALID_VALUE', 'one key at a time');
+      return (db) => {
+        if (!revokeKey(db, key)) throw new SluiceError('OPT_INVALID_VALUE', 'no live key has that value');
+        return { json: { revoked: true }, human: 'revoked' };
+      };
+    },
+  },
+};
+
+export const USERS_USAGE = `usage:\n${Object.values(COMMANDS).map((c) => '  ' + c.usage).join('\n')}\n${DATABASE_NOTE}`;
 
 type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -29,55 +108,48 @@ function need(v: string | undefined, name: string): string {
   return v.trim();
 }
 
+function noPositionals(args: ParsedArgs): void {
+  if (args.positionals.length > 0) throw new SluiceError('OPT_INVALID_VALUE', `unexpected argument ${JSON.stringify(args.positionals[0])}`);
+}
+
 export function runUsers(command: 'user' | 'key', argv: string[], io: Io): number {
   const [action, ...rest] = argv;
+  const name = `${command} ${action ?? ''}`.trim();
+  const spec = COMMANDS[name];
+  if (!spec) {
+    const help = action === undefined || action === '--help' || action === 'help';
+    (help ? io.stdout : io.stderr).write(`${help ? '' : `unknown command: sluice ${name}\n`}${USERS_USAGE}\n`);
+    return help ? 0 : 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(`usage:\n  ${spec.usage}\n${DATABASE_NOTE}\n`);
+    return 0;
+  }
+  let path = '';
   try {
-    const args = parseArgs(rest, ['email', 'first-name', 'last-name', 'scope', 'family-of'], ['json', 'no-default-categories']);
-    const json = args.flags.has('json');
-    const db = openDb(loadConfig().databasePath);
+    const args = parseArgs(rest, spec.values, spec.flags);
+    let config: Config;
     try {
-      if (command === 'user' && action === 'create') {
-        const email = need(args.values['email'], 'email');
-        if (findUserByEmail(db, email)) throw new SluiceError('OPT_INVALID_VALUE', `a user with the email ${email} exists`);
-        const scope = scopeOf(args.values['scope']);
-        const out = db.transaction(() => {
-          let familyId: string;
-          const of = args.values['family-of'];
-          if (of !== undefined) {
-            const other = findUserByEmail(db, of);
-            if (!other) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${of}`);
-            familyId = other.family_id;
-          } else {
-            familyId = createFamily(db, `${email}'s family`, loadConfig().defaultCurrency, !args.flags.has('no-default-categories'));
-          }
-          const user = createUser(db, { familyId, email, firstName: args.values['first-name'] ?? null, lastName: args.values['last-name'] ?? null });
-          return { user_id: user.id, family_id: familyId, api_key: createKey(db, user.id, scope) };
-        })();
-        io.stdout.write(json ? JSON.stringify(out) + '\n' : `created ${email} (family ${out.family_id}) with a ${scope} key, shown once:\n  ${out.api_key}\n`);
-        return 0;
-      }
-      if (command === 'key' && action === 'create') {
-        const email = need(args.values['email'], 'email');
-        const user = findUserByEmail(db, email);
-        if (!user) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${email}`);
-        const scope = scopeOf(need(args.values['scope'], 'scope'));
-        const key = createKey(db, user.id, scope);
-        io.stdout.write(json ? JSON.stringify({ user_id: user.id, family_id: user.family_id, api_key: key }) + '\n' : `${scope} key for ${email}, shown once:\n  ${key}\n`);
-        return 0;
-      }
-      if (command === 'key' && action === 'revoke') {
-        const key = need(args.positionals[0], 'key (the key to revoke)');
-        if (!revokeKey(db, key)) throw new SluiceError('OPT_INVALID_VALUE', 'no live key has that value');
-        io.stdout.write(json ? JSON.stringify({ revoked: true }) + '\n' : 'revoked\n');
-        return 0;
-      }
-      throw new SluiceError('OPT_INVALID_VALUE', `unknown command: ${command} ${action ?? ''}\n${USERS_USAGE}`);
+      config = loadConfig();
+    } catch (e) {
+      throw new SluiceError('OPT_INVALID_VALUE', (e as Error).message);
+    }
+    const work = spec.prepare(args, config);
+    path = resolve(config.databasePath);
+    if (!spec.createsDatabase && !existsSync(path)) {
+      throw new SluiceError('OPT_INVALID_VALUE', `no database at ${path} (set DATABASE_PATH, or start the server once to create it)`);
+    }
+    const db = openDb(path);
+    try {
+      const { human, json } = work(db);
+      io.stdout.write(args.flags.has('json') ? JSON.stringify({ ...json, database: path }) + '\n' : `${human}\n(database ${path})\n`);
+      return 0;
     } finally {
       db.close();
     }
   } catch (e) {
     if (!(e instanceof SluiceError)) throw e;
-    io.stderr.write(`error ${e.code}: ${e.message}\n`);
+    io.stderr.write(`error ${e.code}: ${e.message}${path ? ` (database ${path})` : ''}\n`);
     return 2;
   }
 }

@@ -117,6 +117,11 @@ export function userCount(db: Db): number {
   return db.prepare('SELECT count(*) FROM users').pluck().get() as number;
 }
 
+/** The oldest user's email, to name in the "make a key" hint at start. */
+export function firstUserEmail(db: Db): string | null {
+  return (db.prepare('SELECT email FROM users ORDER BY created_at, rowid LIMIT 1').pluck().get() as string | undefined) ?? null;
+}
+
 export function familyCurrency(db: Db, familyId: string): string {
   return db.prepare('SELECT currency FROM families WHERE id = ?').pluck().get(familyId) as string;
 }
