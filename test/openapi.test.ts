@@ -106,11 +106,14 @@ describe('openapi.json is an OpenAPI 3.0.3 document', () => {
       if (!open) assert.ok(security.some((req) => names[0]! in req), `${method} ${template}`);
       const responses = op.responses as Obj;
       if (!open) assert.ok('401' in responses && '429' in responses, `${method} ${template}: 401 and 429`);
+      assert.ok('405' in responses, `${method} ${template}: 405`);
       for (const [status, r] of Object.entries(responses)) {
         const headers = (deref(r).headers ?? {}) as Obj;
-        const limited = !open && status !== '401';
+        // 401 and 405 are answered before a key is counted.
+        const limited = !open && status !== '401' && status !== '405';
         for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
           assert.equal(h in headers, limited, `${method} ${template} ${status} ${h}`);
+          if (limited) assert.equal(deref(headers[h]).required, true, `${method} ${template} ${status} ${h} required`);
         }
         if (status === '429') assert.ok('Retry-After' in headers);
       }
@@ -248,4 +251,27 @@ describe('validateResponse rejects wrong ones', () => {
       if (!r.ok) assert.ok(r.errors.some((e) => e.includes(mention)), `no error mentions ${mention}: ${r.errors.join('; ')}`);
     });
   }
+});
+
+describe('validateResponse checks documented headers when given them', () => {
+  const body = { categories: [], pagination: { page: 1, per_page: 25, total_count: 0, total_pages: 0 } };
+  const rate = { 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '999', 'X-RateLimit-Reset': '1798675200' };
+  const cases: [string, Record<string, string>, string | null][] = [
+    ['all three present', rate, null],
+    ['one missing', { 'X-RateLimit-Limit': '1000', 'X-RateLimit-Reset': '1798675200' }, 'header X-RateLimit-Remaining is required and missing'],
+    ['not a number', { ...rate, 'X-RateLimit-Remaining': 'lots' }, 'header X-RateLimit-Remaining: "lots"'],
+    ['negative', { ...rate, 'X-RateLimit-Limit': '-1' }, 'header X-RateLimit-Limit: "-1"'],
+  ];
+  for (const [name, headers, error] of cases) {
+    test(name, () => {
+      const r = validateResponse('GET', '/api/v1/categories', 200, body, new Headers(headers));
+      if (error === null) assert.deepEqual(r, { ok: true });
+      else assert.ok(!r.ok && r.errors.some((e) => e.startsWith(error)), JSON.stringify(r));
+    });
+  }
+  test('a 405 needs Allow, and no rate headers', () => {
+    assert.deepEqual(validateResponse('DELETE', '/api/v1/categories', 405, { error: 'method_not_allowed', message: 'x' }, new Headers({ Allow: 'GET' })), { ok: true });
+    const r = validateResponse('DELETE', '/api/v1/categories', 405, { error: 'method_not_allowed', message: 'x' }, new Headers());
+    assert.ok(!r.ok && r.errors.includes('header Allow is required and missing'));
+  });
 });

@@ -16,7 +16,7 @@ const count = (s: TestServer, familyId: string) =>
 describe('accounts', () => {
   let s: TestServer;
   before(async () => {
-    s = await startServer({ DEFAULT_CURRENCY: 'EUR' }, { publishing: true });
+    s = await startServer({ DEFAULT_CURRENCY: 'EUR', RATE_LIMIT_PER_HOUR: '1000000' }, { publishing: true });
   });
   after(() => s.close());
 

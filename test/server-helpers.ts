@@ -90,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     familyId: owner.user.family_id,
     userId: owner.user.id,
     logs,
-    api: (method, path, options = {}) => api(running.url, key, method, path, options),
+    api: (method, path, options = {}) => api(running.url, key, method, path, options, config.rateLimitPerHour > 0),
     async close() {
       await running.close();
       rmSync(dir, { recursive: true, force: true });
@@ -98,8 +98,11 @@ export async function startServer(env: Record<string, string> = {}, options: { p
   };
 }
 
-/** One request; asserts that the response is what server/openapi.json documents for it. */
-export async function api(base: string, defaultKey: string, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
+/**
+ * One request; asserts that the response is what server/openapi.json documents for it: the body,
+ * and when the server's rate limit is on (`rateLimited`) the headers too, required ones included.
+ */
+export async function api(base: string, defaultKey: string, method: string, path: string, options: ApiOptions = {}, rateLimited = false): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? defaultKey : options.key;
   if (key !== null) headers['X-Api-Key'] = key;
@@ -127,7 +130,7 @@ export async function api(base: string, defaultKey: string, method: string, path
     assert.fail(`${method} ${path} → ${res.status}: the body is not JSON (${res.headers.get('content-type')}): ${text.slice(0, 200)}`);
   }
   const as = options.validateAs ?? { method, path };
-  const check = validateResponse(as.method, as.path, res.status, parsed);
+  const check = validateResponse(as.method, as.path, res.status, parsed, rateLimited && !options.validateAs ? res.headers : undefined);
   if (!check.ok) {
     assert.fail(`${method} ${path} → ${res.status} does not match server/openapi.json:\n  ${check.errors.join('\n  ')}\nbody: ${text.slice(0, 500)}`);
   }

@@ -17,7 +17,7 @@ const left = (s: TestServer, id: string) =>
 describe('DELETE /api/v1/imports/:id', () => {
   let s: TestServer;
   before(async () => {
-    s = await startServer({}, { publishing: true });
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' }, { publishing: true });
   });
   after(() => s.close());
 

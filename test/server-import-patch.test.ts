@@ -16,7 +16,7 @@ const GERMAN = 'Tag;Betrag;Zweck;Kategorie\n05.01.2024;-1.234,50;Miete;Wohnen\n0
 describe('PATCH /api/v1/imports/:id', () => {
   let s: TestServer;
   before(async () => {
-    s = await startServer({}, { publishing: true });
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' }, { publishing: true });
   });
   after(() => s.close());
 

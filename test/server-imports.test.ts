@@ -94,7 +94,7 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
   let ownAccount: string;
   let foreignAccount: string;
   before(async () => {
-    s = await startServer();
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' });
     ownAccount = addAccount(s.db, s.familyId, 'Checking');
     const other = addUser(s.db, { familyId: null, email: 'other@example.com', scope: 'read_write' });
     foreignAccount = addAccount(s.db, other.familyId, 'Their checking');
@@ -264,7 +264,7 @@ describe('POST /api/v1/imports: the request is checked, every problem listed, no
 describe('POST /api/v1/imports: content refusals (small limits)', () => {
   let s: TestServer;
   before(async () => {
-    s = await startServer({ MAX_CSV_BYTES: '1000', MAX_NDJSON_BYTES: '2000', MAX_JSON_BODY_BYTES: '8000' });
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000', MAX_CSV_BYTES: '1000', MAX_NDJSON_BYTES: '2000', MAX_JSON_BODY_BYTES: '8000' });
   });
   after(() => s.close());
 

@@ -11,7 +11,7 @@ import { startServer, type Json, type TestServer } from './server-helpers.ts';
 
 let s: TestServer;
 before(async () => {
-  s = await startServer({}, { publishing: true });
+  s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' }, { publishing: true });
 });
 after(() => s.close());
 

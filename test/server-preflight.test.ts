@@ -14,7 +14,7 @@ const GERMAN = 'Buchungstag;Betrag;Empfänger;Kategorie\n05.01.2024;-1.234,50;Ve
 describe('POST /api/v1/imports/preflight', () => {
   let s: TestServer;
   before(async () => {
-    s = await startServer();
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' });
   });
   after(() => s.close());
 

@@ -23,7 +23,7 @@ describe('transactions', () => {
   let account: Json;
   let imported: Json;
   before(async () => {
-    s = await startServer({}, { publishing: true });
+    s = await startServer({ RATE_LIMIT_PER_HOUR: '1000000' }, { publishing: true });
     f = newFamily(s);
     account = (await s.api('POST', '/api/v1/accounts', { key: f.key, json: { name: 'Everyday', account_type: 'depository', currency: 'USD' } })).body;
     imported = await publishNew(s, f.key, { raw_file_content: CSV, account_id: account.id });

@@ -4,8 +4,10 @@
 // then `2XX`-style range, then `default`), follows `$ref`s into components and validates the body
 // with Ajv: OpenAPI's `nullable` honoured, formats uuid and date-time checked, strict mode on so a
 // typo in the document fails loudly instead of validating nothing.
-// It does not check headers, request bodies or security; an unknown path or method is an error,
-// except a 405 for a known path, which is checked against components.responses.MethodNotAllowed.
+// Given the response's headers too, it checks that every header the response marks `required` is
+// present and that each documented header present matches its schema (integers as digits). It does
+// not check request bodies or security; an unknown path or method is an error, except a 405 for a
+// known path, which is checked against components.responses.MethodNotAllowed.
 // `openapiDocument()` reads the document once and returns it deeply frozen.
 
 import { readFileSync } from 'node:fs';
@@ -45,7 +47,12 @@ export function openapiDocument(): OpenApiDocument {
   return cachedDocument;
 }
 
-export function validateResponse(method: string, path: string, status: number, body: unknown): ValidationResult {
+/** What validateResponse reads of the response's headers (a fetch `Headers` fits). */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+export function validateResponse(method: string, path: string, status: number, body: unknown, headers?: HeaderSource): ValidationResult {
   const doc = openapiDocument();
   const m = method.toLowerCase();
   const template = matchPath(doc, path);
@@ -74,6 +81,42 @@ export function validateResponse(method: string, path: string, status: number, b
   }
   if (!isObject(response)) return fail(`${responsePointer} is not a response object`);
 
+  const headerErrors = headers ? checkHeaders(doc, response, responsePointer, headers) : [];
+  const bodyResult = checkBody(doc, response, responsePointer, body);
+  const errors = [...headerErrors, ...(bodyResult.ok ? [] : bodyResult.errors)];
+  return errors.length === 0 ? { ok: true } : { ok: false, errors };
+}
+
+function checkHeaders(doc: OpenApiDocument, response: Record<string, unknown>, pointer: string, headers: HeaderSource): string[] {
+  const documented = response.headers;
+  if (!isObject(documented)) return [];
+  const errors: string[] = [];
+  for (const name of Object.keys(documented)) {
+    let header: unknown;
+    try {
+      ({ value: header } = followRefs(doc, `${pointer}/headers/${escapePointer(name)}`));
+    } catch (e) {
+      errors.push((e as Error).message);
+      continue;
+    }
+    if (!isObject(header)) {
+      errors.push(`${pointer}/headers/${name} is not a header object`);
+      continue;
+    }
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required === true) errors.push(`header ${name} is required and missing`);
+      continue;
+    }
+    const schema = isObject(header.schema) ? header.schema : {};
+    const typed = schema.type === 'integer' || schema.type === 'number' ? (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value) : value;
+    const validate = validatorFor(doc, `${pointer}/headers/${name}/schema`, schema);
+    if (!validate(typed)) errors.push(`header ${name}: ${JSON.stringify(value)} ${(validate.errors ?? []).map((e) => e.message).join(', ')}`);
+  }
+  return errors;
+}
+
+function checkBody(doc: OpenApiDocument, response: Record<string, unknown>, responsePointer: string, body: unknown): ValidationResult {
   const content = response.content;
   if (!isObject(content)) {
     return body === undefined || body === null || body === ''
