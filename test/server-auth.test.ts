@@ -89,10 +89,13 @@ describe('API keys and scopes', () => {
     const categories = await s.api('GET', '/api/v1/categories', { key: readKey });
     assert.equal(categories.status, 200);
     const oneCategory = categories.body.categories[0].id;
-    for (const path of ['/api/v1/imports', `/api/v1/imports/${importId}`, `/api/v1/imports/${importId}/rows`, '/api/v1/categories', `/api/v1/categories/${oneCategory}`]) {
+    for (const path of ['/api/v1/imports', `/api/v1/imports/${importId}`, `/api/v1/imports/${importId}/rows`, '/api/v1/categories', `/api/v1/categories/${oneCategory}`, '/api/v1/accounts', '/api/v1/transactions']) {
       const r = await s.api('GET', path, { key: readKey });
       assert.equal(r.status, 200, path);
     }
+    // The dry run stores nothing, so a read key may make one.
+    const tried = await s.api('POST', '/api/v1/imports/preflight', { key: readKey, json: { raw_file_content: CSV } });
+    assert.equal(tried.status, 200);
   });
 
   const writes: [string, (id: string) => string, { json?: unknown; form?: () => FormData }][] = [
@@ -101,14 +104,19 @@ describe('API keys and scopes', () => {
     ['POST', (id) => `/api/v1/imports/${id}/publish`, {}],
     ['POST', (id) => `/api/v1/imports/${id}/revert`, {}],
     ['PATCH', () => '/api/v1/auth/enable_ai', {}],
+    ['POST', () => '/api/v1/accounts', { json: { name: 'Reader account', account_type: 'depository' } }],
+    ['PATCH', (id) => `/api/v1/imports/${id}`, { json: { date_format: '%Y-%m-%d' } }],
+    ['DELETE', (id) => `/api/v1/imports/${id}`, {}],
   ];
   for (const [method, path, body] of writes) {
     test(`a read key on ${method} ${path(':id')}${body.form ? ' (multipart)' : ''} → 403 insufficient_scope, nothing changes`, async () => {
       const imports = importCount(s.db);
+      const accounts = s.db.prepare('SELECT count(*) FROM accounts').pluck().get();
       const r = await s.api(method, path(importId), { key: readKey, json: body.json, form: body.form?.() });
       assert.equal(r.status, 403);
       assert.deepEqual(r.body, { error: 'insufficient_scope', message: "This action requires the 'write' scope" });
       assert.equal(importCount(s.db), imports);
+      assert.equal(s.db.prepare('SELECT count(*) FROM accounts').pluck().get(), accounts);
       const still = await s.api('GET', `/api/v1/imports/${importId}`, { key: readKey });
       assert.equal(still.body.data.status, 'pending');
       const reader = s.db.prepare("SELECT ai_enabled FROM users WHERE email = 'reader@example.com'").pluck().get();
