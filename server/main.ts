@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { lockDatabase } from './instance-lock.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { recoverJobs, startWorker, type WorkerHandle } from './jobs/runner.ts';
 import { openDb, type Db } from './store/db.ts';
@@ -34,7 +35,15 @@ export function bootstrap(db: Db, config: Config): string | null {
 }
 
 export async function start(config: Config, log: (m: string) => void = (m) => process.stderr.write(m + '\n')): Promise<Running & { bootstrapKey: string | null }> {
-  const db = openDb(config.databasePath);
+  // Before anything is opened: a second server on this file stops here (instance-lock.ts).
+  const lock = await lockDatabase(config.databasePath);
+  let db: Db;
+  try {
+    db = openDb(config.databasePath);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
   const dropped = discardAllStaged(db);
   if (dropped > 0) log(`removed ${dropped} unfinished upload(s) left by an earlier stop`);
   const recovered = recoverJobs(db);
@@ -54,6 +63,7 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
   }).catch(async (e: unknown) => {
     await worker.stop();
     db.close();
+    await lock.release();
     throw e;
   });
   // The first key only now that the port is ours: a start that fails leaves no key nobody saw.
@@ -66,8 +76,9 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          void worker.stop().then(() => {
+          void worker.stop().then(async () => {
             db.close();
+            await lock.release();
             resolve();
           });
         });

@@ -1,7 +1,8 @@
 // The main thread's side of the queue: recovers jobs a crash left mid-flight, starts the worker
 // thread, pokes it when a job is queued, and stops it on shutdown.
 //
-// Recovery: a job found `running` at start was interrupted. Its writes were in one transaction
+// Recovery: only one server runs on a database file (instance-lock.ts), so a job found `running`
+// at start belongs to no live process: it was interrupted. Its writes were in one transaction
 // that never committed, so nothing of it is stored; it is queued again (an import keeps its
 // importing / reverting status and completes after the restart). A job interrupted three times
 // is given up: the import returns to a retryable state (publish → pending, revert → complete)
@@ -47,8 +48,9 @@ export function startWorker(databasePath: string, log: (m: string) => void): Wor
   const listeners: ((importId: string) => void)[] = [];
   let stopped = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', (m: { type: string; import_id?: string }) => {
+  worker.on('message', (m: { type: string; import_id?: string; message?: string }) => {
     if (m.type === 'finished') for (const l of listeners) l(m.import_id!);
+    else if (m.type === 'lost') log(`publish worker: ${m.message}`);
   });
   worker.on('error', (e) => log(`publish worker failed: ${e.stack ?? e.message}`));
   return {

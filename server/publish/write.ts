@@ -6,6 +6,11 @@
 // and just after the data is written, and the readback (SPEC §2.11) is stored with the import. A
 // write that raises rolls back entirely and ends `failed` with a `failed` readback.
 //
+// Each transaction begins by taking the write lock (BEGIN IMMEDIATE) and checking that the job is
+// still this runner's claim (same runner, same attempt, still running) and the import still in the
+// state the job expects (importing / reverting): a job some other process or an earlier restart has
+// taken over is left alone (JobLostError), so no interleaving can write an import twice.
+//
 // Revert deletes exactly what the import created (rows carrying its id) and puts back the values
 // of rows it changed (import_changes); rows it skipped as already present were never its own and
 // stay. Foreign keys are checked at the commit, so the order of deletes does not matter.
@@ -55,9 +60,30 @@ function writerFor(ctx: WriteContext, row: ImportRow): RowWriter {
   }
 }
 
-function finishJob(db: Db, jobId: string, status: 'done' | 'failed', error: string | null): void {
+/** A job as a runner claimed it: the fence its writes are committed behind. */
+export interface ClaimedJob {
+  id: string;
+  attempts: number;
+  runner: string;
+}
+
+/** The job is no longer this runner's (or its import moved on): nothing was written. */
+export class JobLostError extends Error {
+  override name = 'JobLostError';
+}
+
+/** Inside the write transaction: the claim still holds and the import is where the job left it. */
+function checkClaim(db: Db, job: ClaimedJob, importId: string, importStatus: 'importing' | 'reverting'): void {
+  const held = db.prepare(
+    `SELECT 1 FROM jobs j JOIN imports i ON i.id = j.import_id
+     WHERE j.id = ? AND j.status = 'running' AND j.attempts = ? AND j.runner = ? AND i.id = ? AND i.status = ?`,
+  ).get(job.id, job.attempts, job.runner, importId, importStatus);
+  if (!held) throw new JobLostError(`job ${job.id} (attempt ${job.attempts}) is no longer this runner's; nothing was written`);
+}
+
+function finishJob(db: Db, job: ClaimedJob, status: 'done' | 'failed', error: string | null): void {
   const t = now();
-  db.prepare('UPDATE jobs SET status = ?, error = ?, finished_at = ?, updated_at = ? WHERE id = ?').run(status, error, t, t, jobId);
+  db.prepare('UPDATE jobs SET status = ?, error = ?, finished_at = ?, updated_at = ? WHERE id = ?').run(status, error, t, t, job.id);
 }
 
 /** What went wrong, in words a user can act on (no SQL). */
@@ -73,12 +99,13 @@ function message(e: unknown): string {
 }
 
 /** Writes an import's data; ends complete, or failed with nothing written. */
-export function runPublish(db: Db, row: ImportRow, jobId: string): void {
+export function runPublish(db: Db, row: ImportRow, job: ClaimedJob): void {
   const native = row.type === 'NativeImport';
   const expected = native ? (JSON.parse(row.verification ?? '{}') as { expected_record_counts?: Record<string, number> }).expected_record_counts ?? {} : {};
   let before: Record<string, number> | null = null;
   try {
     db.transaction(() => {
+      checkClaim(db, job, row.id, 'importing');
       const ctx = new WriteContext(db, row.family_id, row.id);
       if (native) {
         before = familyCounts(db, row.family_id);
@@ -92,22 +119,25 @@ export function runPublish(db: Db, row: ImportRow, jobId: string): void {
         ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id)) }
         : undefined;
       setStatus(db, row.id, 'complete', { error: null, summary: ctx.summary, ...(verification ? { verification } : {}) });
-      finishJob(db, jobId, 'done', null);
-    })();
+      finishJob(db, job, 'done', null);
+    }).immediate();
   } catch (e) {
+    if (e instanceof JobLostError) throw e;
     const error = `Publishing failed; nothing was written: ${message(e)}`;
     db.transaction(() => {
+      checkClaim(db, job, row.id, 'importing');
       const rb: Readback | null = native ? failedReadback(expected, before ?? familyCounts(db, row.family_id), message(e)) : null;
       setStatus(db, row.id, 'failed', { error, ...(rb ? { verification: { expected_record_counts: expected, readback: rb } } : {}) });
-      finishJob(db, jobId, 'failed', error);
-    })();
+      finishJob(db, job, 'failed', error);
+    }).immediate();
   }
 }
 
 /** Deletes what the import created and restores what it changed; ends pending, or revert_failed. */
-export function runRevert(db: Db, row: ImportRow, jobId: string): void {
+export function runRevert(db: Db, row: ImportRow, job: ClaimedJob): void {
   try {
     db.transaction(() => {
+      checkClaim(db, job, row.id, 'reverting');
       db.pragma('defer_foreign_keys = ON');
       const changes = db.prepare('SELECT table_name, record_id, before FROM import_changes WHERE import_id = ? ORDER BY id DESC')
         .all(row.id) as { table_name: string; record_id: string; before: string }[];
@@ -127,14 +157,16 @@ export function runRevert(db: Db, row: ImportRow, jobId: string): void {
           })()
         : undefined;
       setStatus(db, row.id, 'pending', { error: null, summary: null, ...(verification ? { verification } : {}) });
-      finishJob(db, jobId, 'done', null);
-    })();
+      finishJob(db, job, 'done', null);
+    }).immediate();
   } catch (e) {
+    if (e instanceof JobLostError) throw e;
     const error = `Revert failed; nothing was changed: ${message(e)}`;
     db.transaction(() => {
+      checkClaim(db, job, row.id, 'reverting');
       setStatus(db, row.id, 'revert_failed', { error });
-      finishJob(db, jobId, 'failed', error);
-    })();
+      finishJob(db, job, 'failed', error);
+    }).immediate();
   }
 }
 
