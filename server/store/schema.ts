@@ -195,4 +195,20 @@ CREATE INDEX import_changes_import ON import_changes(import_id);
 CREATE INDEX valuations_account ON valuations(account_id, date);
 `,
   },
+  {
+    version: 5,
+    name: 'transactions by family, account and import, newest first (GET /api/v1/transactions, revert)',
+    sql: `
+CREATE INDEX transactions_family_date ON transactions(family_id, date);
+CREATE INDEX transactions_account_date ON transactions(account_id, date);
+CREATE INDEX transactions_import ON transactions(import_id);
+`,
+  },
+  {
+    version: 6,
+    name: "a running job's runner, checked inside its write transaction",
+    sql: `
+ALTER TABLE jobs ADD COLUMN runner TEXT;
+`,
+  },
 ];
