@@ -16,6 +16,7 @@
 //   many fields wins first.
 
 import type { ColSep } from '../options.ts';
+import { MAX_RECORD_FIELDS } from './tokenizer.ts';
 
 export const SEPARATORS: readonly ColSep[] = [',', ';', '\t', '|'];
 export const HEADER_SEARCH_LINES = 50;
@@ -33,17 +34,20 @@ export function splitLine(line: string, sep: string): string[] {
     let j = i;
     while (j < n && (line[j] === ' ' || line[j] === '\t') && line[j] !== sep) j++;
     if (j < n && line[j] === '"') {
-      // Quoted: up to the closing quote; a doubled quote is one quote.
-      let value = '';
+      // Quoted: up to the first quote that is not doubled; a doubled quote is one quote. The value
+      // is one slice with its doubled quotes replaced: no string built piece by piece.
       let k = j + 1;
+      let close = n;
       for (;;) {
         const q = line.indexOf('"', k);
-        if (q < 0) { value += line.slice(k); k = n; break; }
-        value += line.slice(k, q);
-        if (line[q + 1] === '"') { value += '"'; k = q + 2; continue; }
-        k = q + 1;
+        if (q < 0) break;
+        if (line.charCodeAt(q + 1) === 34) { k = q + 2; continue; }
+        close = q;
         break;
       }
+      const inner = line.slice(j + 1, close);
+      const value = inner.includes('""') ? inner.split('""').join('"') : inner;
+      k = close < n ? close + 1 : n;
       // Text after the closing quote belongs to the field (SPEC §2.13).
       const end = line.indexOf(sep, k);
       out.push(value + line.slice(k, end < 0 ? n : end));
@@ -153,6 +157,8 @@ export function detectDialect(input: DialectInput): Dialect | null {
       for (const sep of colSep ? [colSep] : SEPARATORS) {
         if (!colSep && sep !== firstSep && countOutsideQuotes(line, sep) === 0) continue;
         const cells = splitLine(line, sep).map((c) => c.trim());
+        // A line of more fields than a record may hold is no header (the tokenizer refuses it).
+        if (cells.length > MAX_RECORD_FIELDS) continue;
         const score = input.score(cells);
         // Without labels: a line of data (dates, amounts) is not a header whatever words it holds,
         // and past the first line one known word is not enough (`Verwendungszweck: 0991…`).

@@ -30,6 +30,8 @@ import { CsvTokenizer } from './tokenizer.ts';
 
 /** The prelude is decided once this many characters have arrived even without enough lines. */
 const PRELUDE_MAX_CHARS = 4 * 1024 * 1024;
+/** Text every line of which is blank (isBlankLine's class, line breaks included). */
+const BLANK_TEXT = /^[\s,;\t|"]*$/u;
 /** Rows read before anything the options leave out is decided (SPEC §2.14). */
 export const SAMPLE_ROWS = 1000;
 
@@ -59,6 +61,8 @@ export class CsvPipeline {
 
   private prelude = '';
   private preludeBreaks = 0;
+  /** After a prelude of blank lines only: look again once it is this long (doubling keeps it linear). */
+  private preludeRetryAt = 0;
   private dialect: Dialect | null = null;
   private tokenizer: CsvTokenizer | null = null;
   private headers: string[] | null = null;
@@ -174,7 +178,8 @@ export class CsvPipeline {
     }
     // Two break characters per line at most (CRLF), so this many guarantees enough whole lines.
     const need = 2 * ((this.opts.rows_to_skip ?? 0) + HEADER_SEARCH_LINES + 1);
-    if (!ended && this.preludeBreaks < need && this.prelude.length < PRELUDE_MAX_CHARS) return;
+    const full = this.prelude.length >= PRELUDE_MAX_CHARS;
+    if (!ended && !full && (this.preludeBreaks < need || this.prelude.length < this.preludeRetryAt)) return;
     this.decideDialect(ended);
   }
 
@@ -186,8 +191,9 @@ export class CsvPipeline {
     if (other !== null && other.format !== 'table') {
       throw new SluiceError('CSV_OTHER_FORMAT', otherFormatMessage(other, this.opts.type), null, { format: other.format, type: other.type });
     }
-    const lines = preludeLines(this.prelude, ended);
-    const dialect = detectDialect({
+    // Nothing but blank lines (no character outside the blank-line class) needs no splitting.
+    const lines = BLANK_TEXT.test(this.prelude) ? [] : preludeLines(this.prelude, ended);
+    const dialect = lines.length === 0 ? null : detectDialect({
       lines,
       colSep: this.opts.col_sep,
       rowsToSkip: this.opts.rows_to_skip,
@@ -199,9 +205,12 @@ export class CsvPipeline {
     this.prelude = '';
     if (dialect === null) {
       if (!ended && text.length < PRELUDE_MAX_CHARS) {
-        // Only blank (or skipped) lines so far: keep everything and look again when more has arrived.
+        // Only blank (or skipped) lines so far: keep everything and look again when more has
+        // arrived, and not before the prelude has doubled: each look reads the whole prelude, so
+        // looking every few lines would be quadratic in a file of blank lines (issue 14).
         this.prelude = text;
         this.preludeBreaks = 0;
+        this.preludeRetryAt = 2 * text.length;
         return;
       }
       if (!ended) throw new SluiceError('CSV_EMPTY', `no header row in the first ${PRELUDE_MAX_CHARS} characters`, null);
