@@ -59,6 +59,8 @@ export const CODES = {
   ROW_ACCOUNT_TYPE_UNMATCHED: { severity: 'warning', scope: 'row' },
   ROW_JSON_INVALID: { severity: 'error', scope: 'row' },
   ROW_RULE_INVALID: { severity: 'error', scope: 'row' },
+  /** JSON in a cell nests arrays or objects deeper than 64 levels (SPEC §3.12). */
+  ROW_TOO_DEEP: { severity: 'error', scope: 'row' },
   ROW_BOOLEAN_INVALID: { severity: 'error', scope: 'row' },
   ROW_VALUE_INVALID: { severity: 'error', scope: 'row' },
   ROW_SPLIT_MISMATCH: { severity: 'error', scope: 'row' },

@@ -22,6 +22,7 @@ import { LineSplitter, Utf8LineSplitter } from '../decode/lines.ts';
 import { normalizeEncoding } from '../options.ts';
 import { SluiceError } from '../errors.ts';
 import { NONE, Preflight, type ExistingNames, type Kind, type PreflightProblem, type PreflightResult } from './preflight.ts';
+import { MAX_JSON_DEPTH, tooDeep } from '../parse/json-depth.ts';
 
 export interface NdjsonRecord {
   line: number;
@@ -158,6 +159,12 @@ export class NdjsonPipeline {
     if (!shapeOk) {
       const issue = this.preflight.error('invalid_ndjson_record', line, `line ${line} is not a record: it needs a string "type" and an object "data"`);
       this.emit(line, null, null, false, [issue], null);
+      return;
+    }
+    // Nothing downstream walks a value deeper than this (storing it would overflow the stack).
+    if (tooDeep(data, MAX_JSON_DEPTH - 1)) {
+      const issue = this.preflight.error('invalid_ndjson_record', line, `line ${line} nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`);
+      this.emit(line, rec['type'] as string, null, false, [issue], null);
       return;
     }
     const type = rec['type'] as string;

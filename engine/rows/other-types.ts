@@ -5,6 +5,7 @@
 import { accountableType } from '../parse/account-type.ts';
 import { multiply, negate } from '../parse/decimal.ts';
 import { isWebsite, normalizeColor, parseBoolean } from '../parse/text.ts';
+import { MAX_JSON_DEPTH, tooDeep } from '../parse/json-depth.ts';
 import type { RowFields, RowIssues } from '../result/row.ts';
 import { cellAt, columnsOf, orNull, readCurrency, readDate, readDecimal, requireText, type ReaderSetup, type RowReader } from './values.ts';
 
@@ -105,6 +106,10 @@ function readJsonArray(issues: RowIssues, text: string, field: string): Json[] |
   }
   if (!Array.isArray(v)) {
     issues.add('ROW_JSON_INVALID', field, `${field} must be a JSON array`, text);
+    return null;
+  }
+  if (tooDeep(v)) {
+    issues.add('ROW_TOO_DEEP', field, `${field} nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`, text.length > 200 ? text.slice(0, 200) + '…' : text);
     return null;
   }
   return v;
