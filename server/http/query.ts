@@ -1,8 +1,11 @@
 // Query parameters, checked: a value of the wrong type is 400 bad_request naming the parameter
-// (SPEC §3.3); per_page above the maximum is served as the maximum (SPEC §3.8).
+// (SPEC §3.3); per_page above the maximum is served as the maximum (SPEC §3.8); a page or per_page
+// of 2^31 or more is 400 too (SPEC §3.12): no value the database cannot hold reaches it.
 
 import { isUuid } from '../store/ids.ts';
 import { badRequest } from './errors.ts';
+
+const MAX_INT = 2 ** 31;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -16,6 +19,7 @@ function positiveInt(q: Query, name: string, fallback: number): number {
   const v = one(q, name);
   if (v === undefined) return fallback;
   if (!/^\d+$/.test(v) || Number(v) < 1) throw badRequest(`${name} must be a whole number ≥ 1 (got ${JSON.stringify(v)})`);
+  if (Number(v) >= MAX_INT) throw badRequest(`${name} must be below 2^31 (${MAX_INT}; got ${v})`);
   return Number(v);
 }
 

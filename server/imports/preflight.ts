@@ -41,6 +41,7 @@ export function readForm(req: IncomingMessage, maxBytes: number): Promise<Form> 
       if (name !== 'file') fail(validationFailed([`a file was sent as the part ${JSON.stringify(name)}; send it as the part named "file"`]));
       else upload = { mimeType: info.mimeType, filename: info.filename ?? '' };
       stream.on('data', (c: Buffer) => { if (name === 'file') chunks.push(c); });
+      stream.on('error', () => {}); // a body cut short: the form's own 'error' answers it (400)
       stream.on('limit', () => fail(new ApiError(422, 'file_too_large', `The file is larger than ${maxBytes} bytes`)));
     });
     bb.on('filesLimit', () => fail(validationFailed(['the form holds more than one file part; send one file, as the part named "file"'])));

@@ -50,6 +50,8 @@ export function readUpload(
     });
 
     bb.on('file', (name, stream, info) => {
+      // A body cut short errors the part being read: whatever became of the part, that is a 400.
+      stream.on('error', (e) => fail(badRequest(`The form data cannot be read: ${e.message}`)));
       if (failure === null && name !== 'file') {
         fail(validationFailed([`a file was sent as the part ${JSON.stringify(name)}; send it as the part named "file" (curl -F file=@${info.filename ?? 'statement.csv'})`]));
       }
@@ -80,7 +82,7 @@ export function readUpload(
           }
         });
         stream.on('end', () => done());
-        stream.on('error', (e) => { fail(e); done(); });
+        stream.on('error', () => done());
       });
     });
 
