@@ -1,8 +1,11 @@
 // HTTP errors and responses. Handlers throw ApiError (or let anything else escape); one onError
 // turns it into a status and an ErrorResponse / ErrorResponseWithImportId body (SPEC §3.3). A 500
-// never shows internals: the stack goes to the server's log, the client gets a plain message.
+// never shows internals: the stack goes to the server's log, the client gets a plain message. A
+// full disk is 507 insufficient_storage (SPEC §3.12): every write is one transaction, so nothing
+// of the request was kept.
 
 import type { ServerResponse } from 'node:http';
+import { isDiskFull } from '../store/db.ts';
 
 export interface ErrorBody {
   error: string;
@@ -46,6 +49,9 @@ export interface ErrorLog {
   (message: string): void;
 }
 
+export const insufficientStorage = (body: Omit<ErrorBody, 'error' | 'message'> = {}) =>
+  new ApiError(507, 'insufficient_storage', 'The server has no room left to store this; nothing of the request was kept. Try again once space is freed', body);
+
 /** The single place statuses are decided for errors. */
 export function errorHandler(log: ErrorLog) {
   return (err: unknown, _req: unknown, res: ServerResponse): void => {
@@ -53,6 +59,7 @@ export function errorHandler(log: ErrorLog) {
       if (!res.writableEnded) res.destroy();
       return;
     }
+    if (isDiskFull(err)) err = insufficientStorage();
     if (err instanceof ApiError) {
       sendJson(res, err.status, { error: err.code, message: err.message, ...err.body }, err.headers);
       return;

@@ -15,7 +15,7 @@ import {
 } from '../../engine/index.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Db } from '../store/db.ts';
+import { isDiskFull, type Db } from '../store/db.ts';
 import {
   appendStaged, clearMappings, clearStagedRows, contentChunks, discardStaged, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
 } from '../store/imports.ts';
@@ -390,7 +390,13 @@ export class Ingest {
   abort(): void {
     if (this.done) return;
     this.done = true;
-    discardStaged(this.ctx.db, this.importId);
+    try {
+      discardStaged(this.ctx.db, this.importId);
+    } catch (e) {
+      // A full disk can refuse even the delete (WAL pages). Staged rows are seen by no request and
+      // are removed at the next start; the request still gets its own answer (507).
+      if (!isDiskFull(e)) throw e;
+    }
   }
 }
 

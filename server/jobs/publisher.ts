@@ -4,8 +4,8 @@
 // the job is 500 publish_failed with the import back in pending.
 
 import type { Publisher } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Db } from '../store/db.ts';
+import { ApiError, insufficientStorage } from '../http/errors.ts';
+import { isDiskFull, type Db } from '../store/db.ts';
 import { now, uuidv7 } from '../store/ids.ts';
 import { setStatus, type ImportRow } from '../store/imports.ts';
 import { blockersOfRow } from '../imports/view.ts';
@@ -50,7 +50,8 @@ export function createPublisher(db: Db, onQueued: () => void = () => {}): Publis
       }
       try {
         enqueue(db, 'publish', row, 'importing');
-      } catch {
+      } catch (e) {
+        if (isDiskFull(e)) throw insufficientStorage(withId); // the enqueue's one transaction kept nothing
         setStatus(db, row.id, 'pending');
         throw new ApiError(500, 'publish_failed', 'The import is stored but could not be queued for publishing; try again', withId);
       }
@@ -64,7 +65,8 @@ export function createPublisher(db: Db, onQueued: () => void = () => {}): Publis
       }
       try {
         enqueue(db, 'revert', row, 'reverting');
-      } catch {
+      } catch (e) {
+        if (isDiskFull(e)) throw insufficientStorage({ import_id: row.id });
         throw new ApiError(500, 'revert_failed', 'The revert could not be queued; try again', { import_id: row.id });
       }
       const queued = reload(db, row.id);

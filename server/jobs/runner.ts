@@ -50,7 +50,7 @@ export function startWorker(databasePath: string, log: (m: string) => void): Wor
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('message', (m: { type: string; import_id?: string; message?: string }) => {
     if (m.type === 'finished') for (const l of listeners) l(m.import_id!);
-    else if (m.type === 'lost') log(`publish worker: ${m.message}`);
+    else if (m.type === 'log') log(`publish worker: ${m.message}`);
   });
   worker.on('error', (e) => log(`publish worker failed: ${e.stack ?? e.message}`));
   return {

@@ -17,7 +17,7 @@
 
 import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from '../../engine/index.ts';
 import type { StoredRow } from '../imports/ingest.ts';
-import type { Db } from '../store/db.ts';
+import { isDiskFull, type Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
 import { rowChunks, setStatus, type ImportRow } from '../store/imports.ts';
 import { familyCurrency } from '../store/users.ts';
@@ -161,10 +161,15 @@ export function runRevert(db: Db, row: ImportRow, job: ClaimedJob): void {
     }).immediate();
   } catch (e) {
     if (e instanceof JobLostError) throw e;
-    const error = `Revert failed; nothing was changed: ${message(e)}`;
+    // A full disk changed nothing and says nothing about the import: it stays complete, revertable
+    // again once there is room (SPEC §3.12). Any other failure is revert_failed.
+    const full = isDiskFull(e);
+    const error = full
+      ? 'Revert failed: the disk is full; nothing was changed. Revert again once space is freed'
+      : `Revert failed; nothing was changed: ${message(e)}`;
     db.transaction(() => {
       checkClaim(db, job, row.id, 'reverting');
-      setStatus(db, row.id, 'revert_failed', { error });
+      setStatus(db, row.id, full ? 'complete' : 'revert_failed', { error });
       finishJob(db, job, 'failed', error);
     }).immediate();
   }
