@@ -70,7 +70,7 @@ describe('NDJSON: a record nested too deep is invalid_ndjson_record', () => {
   for (const [levels, deep] of [[62, false], [63, true], [100_000, true]] as const) {
     test(`a record ${levels + 2} levels deep`, async () => {
       const reader = readNative(Buffer.from(nativeLine(levels)));
-      const records = [];
+      const records: unknown[] = [];
       for await (const r of reader) records.push(r);
       const result = await reader.result();
       const flagged = result.preflight.errors.some((e) => e.code === 'invalid_ndjson_record' && /deeper than 64 levels/.test(e.message));
