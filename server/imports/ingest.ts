@@ -23,14 +23,9 @@ import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
 
 /** A row as GET /imports/:id/rows shows it (SPEC §3.5), stored in this form. */
-export interface StoredRow {
-  row_number: number;
-  line: number;
-  valid: boolean;
-  errors: string[];
-  issues: { code: string; field: string | null; message: string }[];
-  fields: Record<string, unknown>;
-}
+import { encodeRows, type StoredRow } from '../store/row-chunks.ts';
+
+export type { StoredRow };
 
 export interface IngestContext {
   db: Db;
@@ -259,7 +254,7 @@ export class Ingest {
 
   private sealRows(): void {
     if (this.rows.length === 0) return;
-    const json = JSON.stringify(this.rows);
+    const json = encodeRows(this.rows);
     this.chunkLines.push(this.rows[0]!.line);
     this.pendingRows.push({ chunk: this.chunk++, first: this.rowCount - this.rows.length, count: this.rows.length, json });
     this.pendingBytes += json.length;
@@ -374,7 +369,7 @@ export class Ingest {
       byChunk.set(lo - 1, list);
     }
     for (const [chunk, problems] of byChunk) {
-      const rows = JSON.parse(rowChunk(this.ctx.db, this.importId, chunk)) as StoredRow[];
+      const rows = rowChunk(this.ctx.db, this.importId, chunk);
       for (const p of problems) {
         const row = rows.find((r) => r.line === p.line);
         if (!row) continue;
@@ -382,7 +377,7 @@ export class Ingest {
         row.errors.push(p.message);
         row.issues.push({ code: 'duplicate_source_id', field: null, message: p.message });
       }
-      replaceRowChunk(this.ctx.db, this.importId, chunk, JSON.stringify(rows));
+      replaceRowChunk(this.ctx.db, this.importId, chunk, rows);
     }
   }
 

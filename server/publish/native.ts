@@ -6,7 +6,6 @@
 // and lets a category's parent come later in the file. Runs inside the publish transaction.
 
 import type { Statement } from 'better-sqlite3';
-import type { StoredRow } from '../imports/ingest.ts';
 import { nameKey, uuidv7 } from '../store/ids.ts';
 import { rowChunks } from '../store/imports.ts';
 import type { Kind, WriteContext } from './context.ts';
@@ -23,7 +22,7 @@ const omit = (d: Data, keys: string[]): Data => Object.fromEntries(Object.entrie
 export function writeNative(ctx: WriteContext, currency: string): void {
   const ids = new Map<string, string>();
   const taxonomyByName = new Map<string, string>(); // "Category\u0000name" → new id
-  for (const chunk of rowChunks<StoredRow>(ctx.db, ctx.importId)) {
+  for (const chunk of rowChunks(ctx.db, ctx.importId)) {
     for (const row of chunk) {
       const f = row.fields;
       const id = text(f['id']);
@@ -48,7 +47,7 @@ export function writeNative(ctx: WriteContext, currency: string): void {
 
   ctx.db.pragma('defer_foreign_keys = ON');
   const w = new NativeWriter(ctx, currency, ref, byName);
-  for (const chunk of rowChunks<StoredRow>(ctx.db, ctx.importId)) {
+  for (const chunk of rowChunks(ctx.db, ctx.importId)) {
     for (const row of chunk) w.write(row.fields['record_type'] as string, row.fields);
   }
 }

@@ -16,7 +16,6 @@
 // stay. Foreign keys are checked at the commit, so the order of deletes does not matter.
 
 import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from '../../engine/index.ts';
-import type { StoredRow } from '../imports/ingest.ts';
 import { isDiskFull, type Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
 import { rowChunks, setStatus, type ImportRow } from '../store/imports.ts';
@@ -112,7 +111,7 @@ export function runPublish(db: Db, row: ImportRow, job: ClaimedJob): void {
         writeNative(ctx, familyCurrency(db, row.family_id));
       } else {
         const writer = writerFor(ctx, row);
-        for (const chunk of rowChunks<StoredRow>(db, row.id)) for (const r of chunk) if (r.valid) writer.write(r);
+        for (const chunk of rowChunks(db, row.id)) for (const r of chunk) if (r.valid) writer.write(r);
         writer.end?.();
       }
       const verification = native

@@ -6,7 +6,7 @@ import { ApiError, notFound, sendJson, validationFailed } from '../http/errors.t
 import { contentType, readJson } from '../http/body.ts';
 import { enumParam, paging } from '../http/query.ts';
 import type { AppContext, Handler } from '../context.ts';
-import { Ingest, type IngestContext, type StoredRow } from '../imports/ingest.ts';
+import { Ingest, type IngestContext } from '../imports/ingest.ts';
 import { OPTION_FIELDS, parseImportRequest, type ImportRequest } from '../imports/request.ts';
 import { readUpload } from '../imports/upload.ts';
 import { preflight, readForm } from '../imports/preflight.ts';
@@ -106,7 +106,7 @@ export const getImportRoute: Handler = (ctx, req, res) => {
 export const importRowsRoute: Handler = (ctx, req, res) => {
   const row = loadImport(ctx, req.auth!.user.family_id, req.params['id']!);
   const { page, perPage } = paging(req.query);
-  const data = importRows<StoredRow>(ctx.db, row.id, (page - 1) * perPage, perPage);
+  const data = importRows(ctx.db, row.id, (page - 1) * perPage, perPage);
   sendJson(res, 200, { data, meta: pageMeta(page, perPage, row.rows_count) });
 };
 

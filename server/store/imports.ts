@@ -12,6 +12,7 @@
 
 import type { Db } from './db.ts';
 import { now, uuidv7 } from './ids.ts';
+import { decodeRows, encodeRows, type StoredRow } from './row-chunks.ts';
 
 export const ROWS_PER_CHUNK = 500;
 
@@ -99,6 +100,7 @@ export function restageImport(db: Db, importId: string, input: { type: string; a
  * and the FULL commit that finishes the import syncs the log with everything before it.
  */
 export function appendStaged(db: Db, importId: string, content: { seq: number; bytes: Uint8Array }[], rows: { chunk: number; first: number; count: number; json: string }[]): void {
+  // `json`: the chunk as encodeRows (row-chunks.ts) wrote it.
   const c = db.prepare('INSERT INTO import_contents (import_id, seq, bytes) VALUES (?, ?, ?)');
   const r = db.prepare('INSERT INTO import_row_chunks (import_id, chunk, first_row, count, data) VALUES (?, ?, ?, ?, ?)');
   const write = db.transaction(() => {
@@ -204,15 +206,15 @@ export function listImports(
 }
 
 /** Rows [offset, offset + limit) in file order, read from the chunks that hold them. */
-export function importRows<T>(db: Db, importId: string, offset: number, limit: number): T[] {
+export function importRows(db: Db, importId: string, offset: number, limit: number): StoredRow[] {
   if (limit <= 0) return [];
   const first = Math.floor(offset / ROWS_PER_CHUNK);
   const last = Math.floor((offset + limit - 1) / ROWS_PER_CHUNK);
   const chunks = db.prepare('SELECT first_row, data FROM import_row_chunks WHERE import_id = ? AND chunk BETWEEN ? AND ? ORDER BY chunk')
     .all(importId, first, last) as { first_row: number; data: string }[];
-  const out: T[] = [];
+  const out: StoredRow[] = [];
   for (const c of chunks) {
-    const rows = JSON.parse(c.data) as T[];
+    const rows = decodeRows(c.data, c.first_row);
     for (let i = 0; i < rows.length; i++) {
       const n = c.first_row + i;
       if (n >= offset && n < offset + limit) out.push(rows[i]!);
@@ -221,20 +223,24 @@ export function importRows<T>(db: Db, importId: string, offset: number, limit: n
   return out;
 }
 
-/** One stored row chunk's JSON, and writing it back (an import still staged). */
-export function rowChunk(db: Db, importId: string, chunk: number): string {
-  return db.prepare('SELECT data FROM import_row_chunks WHERE import_id = ? AND chunk = ?').pluck().get(importId, chunk) as string;
+/** One stored row chunk, and writing it back (an import still staged). */
+export function rowChunk(db: Db, importId: string, chunk: number): StoredRow[] {
+  const c = db.prepare('SELECT first_row, data FROM import_row_chunks WHERE import_id = ? AND chunk = ?').get(importId, chunk) as { first_row: number; data: string };
+  return decodeRows(c.data, c.first_row);
 }
 
-export function replaceRowChunk(db: Db, importId: string, chunk: number, json: string): void {
-  db.prepare('UPDATE import_row_chunks SET data = ? WHERE import_id = ? AND chunk = ?').run(json, importId, chunk);
+export function replaceRowChunk(db: Db, importId: string, chunk: number, rows: readonly StoredRow[]): void {
+  db.prepare('UPDATE import_row_chunks SET data = ? WHERE import_id = ? AND chunk = ?').run(encodeRows(rows), importId, chunk);
 }
 
 /** Every stored row chunk in order (publishing reads them one chunk at a time). */
-export function* rowChunks<T>(db: Db, importId: string): Generator<T[]> {
+export function* rowChunks(db: Db, importId: string): Generator<StoredRow[]> {
   const count = db.prepare('SELECT count(*) FROM import_row_chunks WHERE import_id = ?').pluck().get(importId) as number;
-  const stmt = db.prepare('SELECT data FROM import_row_chunks WHERE import_id = ? AND chunk = ?').pluck();
-  for (let i = 0; i < count; i++) yield JSON.parse(stmt.get(importId, i) as string) as T[];
+  const stmt = db.prepare('SELECT first_row, data FROM import_row_chunks WHERE import_id = ? AND chunk = ?');
+  for (let i = 0; i < count; i++) {
+    const c = stmt.get(importId, i) as { first_row: number; data: string };
+    yield decodeRows(c.data, c.first_row);
+  }
 }
 
 /** The stored content, chunk by chunk. */
