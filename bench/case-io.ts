@@ -42,14 +42,17 @@ export interface CaseReport {
 }
 
 export interface ServerFigures {
-  /** The POST's HTTP status and the ImportDetail stats of its answer. */
-  status: number;
-  stats: { rows_count: number; valid_rows_count: number; invalid_rows_count: number } | null;
-  /** An error body's code, when the POST was refused. */
-  error: string | null;
-  /** Time from the request's start to the 201's body, in the client. */
-  post_ms: number;
-  /** The server process before the POST (current RSS, and its peak so far) and its peak at the end. */
+  /** POST cases: the POST's HTTP status and the ImportDetail stats of its answer. */
+  status?: number;
+  stats?: { rows_count: number; valid_rows_count: number; invalid_rows_count: number } | null;
+  /** POST cases: an error body's code, when the POST was refused. */
+  error?: string | null;
+  /** POST cases: time from the request's start to the 201's body, in the client. */
+  post_ms?: number;
+  /**
+   * The server process before what is measured (current RSS, and its peak so far) and its peak at
+   * the end: before the POST, or (transactions case) after the seeding, before the first GET.
+   */
   rss_before_mb: number;
   max_rss_before_mb: number;
   max_rss_mb: number;
@@ -60,6 +63,50 @@ export interface ServerFigures {
   transactions_in_db?: number;
   /** Publish case: GET /api/v1/categories issued one after another while the publish ran. */
   categories?: { requests: number; failed: number; p50_ms: number; p99_ms: number; max_ms: number };
+  /** Transactions case: GET /api/v1/transactions over the seeded family (bench/cases/server-transactions.ts). */
+  transactions?: TransactionsFigures;
+}
+
+export interface TransactionsFigures {
+  /** Transactions seeded into the queried family, and into the other family. */
+  seeded: number;
+  other_family_seeded: number;
+  /** Seeding time in the server process (untimed in elapsed_ms). */
+  seed_ms: number;
+  /** Untimed requests before each query's timed ones. */
+  warmup: number;
+  queries: TransactionsQuery[];
+}
+
+/**
+ * One query's figures. The answers of the warm-up requests are checked too: `failed` and the
+ * wrong_* / unmatched / misordered / foreign counts cover every request made for the query.
+ */
+export interface TransactionsQuery {
+  name: string;
+  /** The path and query string requested. */
+  path: string;
+  /** pagination.total_count of the first timed answer (null when none was read), and the seeder's count. */
+  total_count: number | null;
+  expected: number;
+  /** Transactions on the page of the first timed answer, and min(per_page, what is left at that page). */
+  page_rows: number | null;
+  expected_page_rows: number;
+  /** Timed requests, and requests not answered 200 with a transactions page. */
+  requests: number;
+  failed: number;
+  /** Answers whose total_count, or whose page size, was not the expected one. */
+  wrong_total: number;
+  wrong_rows: number;
+  /** Transactions not matching the query's filter; pairs not ordered by date, then id, descending; transactions of an account outside the family. */
+  unmatched: number;
+  misordered: number;
+  foreign: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  /** The timed requests added up. */
+  sum_ms: number;
 }
 
 // A case that cannot finish (the engine refusing a user's file, say) exits 1 with one line the
@@ -74,7 +121,11 @@ export interface CaseArgs {
   options: Record<string, unknown>;
 }
 
-export function caseArgs(argv: readonly string[] = process.argv.slice(2)): CaseArgs {
+/**
+ * `needsFile` false: a case that reads no file (it makes its own data) may be given none; its
+ * `file` is then '' (bench/run.ts passes '' for the input 'none').
+ */
+export function caseArgs(argv: readonly string[] = process.argv.slice(2), needsFile = true): CaseArgs {
   let file: string | null = null;
   let options: Record<string, unknown> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -87,8 +138,8 @@ export function caseArgs(argv: readonly string[] = process.argv.slice(2)): CaseA
     else if (file === null) file = a;
     else usage(`unexpected argument ${a}`);
   }
-  if (file === null) usage('missing <file>');
-  return { file, options };
+  if (file === null && needsFile) usage('missing <file>');
+  return { file: file ?? '', options };
 }
 
 function usage(problem: string): never {

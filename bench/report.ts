@@ -6,7 +6,7 @@
 //   const summary = summarize(setup, runs);  printTable(summary) or printJson(summary)
 
 import { cpus, release, totalmem } from 'node:os';
-import type { CaseReport } from './case-io.ts';
+import type { CaseReport, TransactionsQuery } from './case-io.ts';
 
 export type Group = 'csv' | 'ndjson' | 'server';
 export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'server'];
@@ -55,6 +55,11 @@ export interface ServerSummary {
   rss_before_mb: number | null;
   max_rss_mb: number | null;
   categories: { requests: number; failed: number; p50_ms: number; p99_ms: number; p99_ms_max: number; max_ms: number } | null;
+  /**
+   * The transactions case: GET /api/v1/transactions over the seeded family, per query (medians of
+   * p50 and p99 over rounds, max of max, failures added up; the case runs one round).
+   */
+  transactions: { seeded: number; other_family_seeded: number; seed_ms: number; warmup: number; queries: TransactionsQuery[] } | null;
 }
 
 export interface CaseSummary {
@@ -134,9 +139,11 @@ function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
   const s = reports.flatMap((r) => (r.server ? [r.server] : []));
   if (s.length === 0) return null;
   const cats = s.flatMap((x) => (x.categories ? [x.categories] : []));
+  const tx = s.flatMap((x) => (x.transactions ? [x.transactions] : []));
   const num = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
+  const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
   return {
-    post_ms: median(s.map((x) => x.post_ms)),
+    post_ms: median(num(s.map((x) => x.post_ms))),
     publish_ms: median(num(s.map((x) => x.publish_ms))),
     rss_before_mb: median(s.map((x) => x.rss_before_mb)),
     max_rss_mb: maxOf(s.map((x) => x.max_rss_mb)),
@@ -147,6 +154,20 @@ function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
       p99_ms: median(cats.map((c) => c.p99_ms))!,
       p99_ms_max: maxOf(cats.map((c) => c.p99_ms))!,
       max_ms: maxOf(cats.map((c) => c.max_ms))!,
+    },
+    transactions: tx.length === 0 ? null : {
+      seeded: tx.at(-1)!.seeded, other_family_seeded: tx.at(-1)!.other_family_seeded, seed_ms: median(tx.map((t) => t.seed_ms))!,
+      warmup: tx.at(-1)!.warmup,
+      queries: tx.at(-1)!.queries.map((last) => {
+        const qs = tx.flatMap((t) => t.queries.filter((q) => q.name === last.name));
+        return {
+          ...last,
+          failed: sumOf(qs.map((q) => q.failed)), wrong_total: sumOf(qs.map((q) => q.wrong_total)), wrong_rows: sumOf(qs.map((q) => q.wrong_rows)),
+          unmatched: sumOf(qs.map((q) => q.unmatched)), misordered: sumOf(qs.map((q) => q.misordered)), foreign: sumOf(qs.map((q) => q.foreign)),
+          p50_ms: median(qs.map((q) => q.p50_ms))!, p99_ms: median(qs.map((q) => q.p99_ms))!, max_ms: maxOf(qs.map((q) => q.max_ms))!,
+          sum_ms: median(qs.map((q) => q.sum_ms))!,
+        };
+      }),
     },
   };
 }
@@ -171,15 +192,16 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
     const ratios = compared
       ? rounds.flatMap((n) => { const f = ms(floor.name, n), m = ms(c.name, n); return f !== null && m !== null ? [f / m] : []; })
       : [];
-    const bytes = inputs.get(c.input)?.bytes ?? 0;
+    const input = inputs.get(c.input);
     const server = c.role === 'server' ? serverSummary(got) : null;
     const rss = c.role === 'server' ? server?.max_rss_mb ?? null : maxOf(got.map((r) => r.max_rss_mb));
     return {
       name: c.name, group: c.group, role: c.role, what: c.what, input: c.input, status: ok ? 'ok' : 'FAILED', problems,
       median_ms: med,
-      // The publish's time is not spent on the file's bytes: no MB/s for it.
-      mb_per_s: med === null || server?.publish_ms != null ? null : bytes / MB / (med / 1000),
-      rows_per_s: med === null || last === null ? null : last.records / (med / 1000),
+      // The publish's time is not spent on the file's bytes: no MB/s for it; none either for a case
+      // that reads no file, nor rows/s for the transactions case (its time is requests', not rows').
+      mb_per_s: med === null || input === undefined || server?.publish_ms != null ? null : input.bytes / MB / (med / 1000),
+      rows_per_s: med === null || last === null || server?.transactions != null ? null : last.records / (med / 1000),
       peak_rss_mb: rss,
       ratio_to_floor: median(ratios),
       records: last?.records ?? null, header_included: last?.header_included ?? null, invalid_rows: last?.invalid_rows ?? null,
@@ -211,6 +233,7 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
   const corrupt = cases.find((c) => c.name === 'ndjson-corrupt');
   const post = byName('server-post-10mb')?.server;
   const publish = byName('server-publish-100k')?.server;
+  const accountMonth = byName('server-transactions-1m')?.server?.transactions?.queries.find((q) => q.name === 'account-month');
   const targets: Record<string, Target> = {
     engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
     engine_peak_rss_mb: below(150, csvEngine?.peak_rss_mb),
@@ -224,6 +247,7 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
     server_post_10mb_peak_rss_mb: below(250, post?.max_rss_mb),
     server_publish_100k_ms: below(2000, publish?.publish_ms),
     categories_p99_ms_during_publish: below(100, publish?.categories?.p99_ms),
+    transactions_page_p99_ms: below(20, accountMonth?.p99_ms),
   };
 
   return {
@@ -261,6 +285,12 @@ function countsText(c: CaseSummary): string {
   }
   const v = last.server;
   if (v === undefined) return '';
+  if (v.transactions !== undefined) {
+    const x = c.server?.transactions ?? v.transactions;
+    const failed = x.queries.reduce((a, q) => a + q.failed, 0);
+    return `${int(x.seeded)} transactions seeded (+${int(x.other_family_seeded)} in another family), ` +
+      `${x.queries.length} queries × ${int(x.queries[0]?.requests ?? 0)} GETs, ${failed} failed; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
+  }
   if (v.status !== 201) return `HTTP ${v.status} ${v.error ?? ''}`;
   if (c.name === 'server-publish-100k') {
     return `${int(v.transactions_in_db ?? 0)} transactions written, import ${v.import_status}; POST to 201 ${fixed(c.server?.post_ms ?? null, 0)} ms`;
@@ -360,24 +390,40 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
     for (const c of sv) {
       const i = s.inputs[c.input];
       if (i) w(`${c.name}: ${i.file}, ${(i.bytes / MB).toFixed(1)} MB, ${i.describe}`);
+      else if (c.input === 'none') w(`${c.name}: no file; the data seeded with SQL into the server's database (bench/seed-transactions.ts)`);
     }
     w();
     table(w, ['case', 'median ms', 'MB/s', 'rows/s', 'server peak RSS MB', 'counted'], sv.map((c) => c.status === 'ok'
-      ? [c.name, fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0), fixed(c.peak_rss_mb, 1), countsText(c)]
+      ? [c.name + (c.server?.transactions ? ' (1 round)' : ''), fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), c.rows_per_s === null ? '–' : int(c.rows_per_s),
+          fixed(c.peak_rss_mb, 1), countsText(c)]
       : [c.name, 'FAILED', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]));
-    w('(median ms: server-post-10mb = request start to the 201; server-publish-100k = the 201 to the worker finishing)');
+    w('(median ms: server-post-10mb = request start to the 201; server-publish-100k = the 201 to the worker finishing;');
+    w(' server-transactions-1m = its timed GETs added up)');
     failures(sv);
     w();
-    lines(
+    const postLines = [
       targetLine(t['server_post_10mb_ms']!, 'server-post-10mb, time to 201', ' ms', 0, '<'),
       targetLine(t['server_post_10mb_peak_rss_mb']!, 'server-post-10mb, server peak RSS', ' MB', 1, '<'),
       targetLine(t['server_publish_100k_ms']!, 'server-publish-100k, publish time', ' ms', 0, '<'),
-    );
+    ];
+    lines(...postLines);
     const cat = s.cases.find((c) => c.name === 'server-publish-100k' && c.status === 'ok')?.server?.categories;
     if (cat) {
       w(targetLine(t['categories_p99_ms_during_publish']!, 'GET /api/v1/categories during the publish, p99', ' ms', 1, '<'));
       w(`  (${int(cat.requests)} requests a round, one after another, ${cat.failed} failed; p50 ${cat.p50_ms.toFixed(1)} ms, ` +
         `p99 ${cat.p99_ms.toFixed(1)} ms (worst round ${cat.p99_ms_max.toFixed(1)} ms), max ${cat.max_ms.toFixed(1)} ms)`);
+    }
+    const tx = s.cases.find((c) => c.name === 'server-transactions-1m' && c.status === 'ok')?.server?.transactions;
+    if (tx) {
+      if (cat || postLines.some((l) => l !== '')) w();
+      w(`GET /api/v1/transactions over ${int(tx.seeded)} transactions (+${int(tx.other_family_seeded)} in another family; seeded in ` +
+        `${(tx.seed_ms / 1000).toFixed(1)} s, untimed), per query ${tx.warmup} warm-up then ${int(tx.queries[0]?.requests ?? 0)} timed requests one after another:`);
+      table(w, ['  query', 'p50 ms', 'p99 ms', 'max ms', 'total ms', 'total_count', 'expected', 'failed', 'path'], tx.queries.map((q) => [
+        `  ${q.name}`, q.p50_ms.toFixed(1), q.p99_ms.toFixed(1), q.max_ms.toFixed(1), int(q.sum_ms),
+        q.total_count === null ? '–' : int(q.total_count), int(q.expected), String(q.failed),
+        q.path.replace('/api/v1/transactions', '').replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>'),
+      ]));
+      lines(targetLine(t['transactions_page_p99_ms']!, `GET /api/v1/transactions (account + month) over ${int(tx.seeded)}, p99`, ' ms', 1, '<'));
     }
   }
   if (!s.ok) w('\nFAILED: a case did not finish or counted something other than what its input holds; no speed of it is a result.');

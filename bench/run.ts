@@ -5,7 +5,8 @@
 //   csv     the newline floor, csv-parse, uDSV, Papa Parse, the engine's CSV pipeline (1M rows)
 //   ndjson  the newline floor, line split + JSON.parse, stream-json, the engine's NDJSON pipeline
 //           (1M-line export), and the corrupted-line check (one round)
-//   server  a ~10 MB CSV POST to its 201, and publishing 100,000 rows while GET /categories runs
+//   server  a ~10 MB CSV POST to its 201, publishing 100,000 rows while GET /categories runs, and
+//           GET /transactions over 1,000,000 seeded transactions (one round)
 //
 // A count mismatch marks the case FAILED and the exit status 1.
 //
@@ -13,7 +14,8 @@
 //   npm run bench -- --file statement.csv --date-format %d/%m/%Y --col-sep ';'
 //   npm run bench -- --file export.ndjson
 //
-// Cases live in bench/cases/, one file each, registered in CASES below with the input they read.
+// Cases live in bench/cases/, one file each, registered in CASES below with the input they read
+// ('none' for a case that makes its own data: it is given '' as its file).
 
 import { spawn } from 'node:child_process';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -36,12 +38,14 @@ const BIG_ROWS = 16_200_000;
 /** ~9.9 MB at ~61.8 bytes a row: a "10 MB" upload that stays under the server's MAX_CSV_BYTES. */
 const POST_ROWS = 160_000;
 const PUBLISH_ROWS = 100_000;
+/** What server-transactions-1m seeds into the family it queries (bench/cases/server-transactions.ts). */
+const TRANSACTIONS_SEEDED = 1_000_000;
 /** The server's default MAX_CSV_BYTES (SPEC §3.1), which the 10 MB upload must stay under. */
 const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 type Mode = RunSetup['mode'];
-/** The files cases read: generated (checked against their sidecars) or the user's. */
-type InputName = 'csv' | 'ndjson' | 'ndjson-corrupt' | 'server-post-csv' | 'server-publish-csv';
+/** The files cases read: generated (checked against their sidecars) or the user's; 'none': no file. */
+type InputName = 'csv' | 'ndjson' | 'ndjson-corrupt' | 'server-post-csv' | 'server-publish-csv' | 'none';
 
 interface CaseDef {
   name: string;
@@ -70,6 +74,7 @@ const CASES: readonly CaseDef[] = [
 
   { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
   { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
+  { name: 'server-transactions-1m', script: 'cases/server-transactions.ts', group: 'server', input: 'none', role: 'server', what: 'GET /api/v1/transactions, 5 queries × 300, over 1,000,000 seeded transactions', modes: ['generated'], once: true },
 ];
 
 type Expected =
@@ -173,9 +178,37 @@ function checkPublish(r: CaseReport, meta: CsvMeta): string[] {
   return problems;
 }
 
+/**
+ * GET /api/v1/transactions: every query's total_count the seeder's, every page of the size and
+ * order expected, every row matching its filter and of the family, every request answered.
+ */
+function checkTransactions(r: CaseReport): string[] {
+  const v = r.server?.transactions;
+  if (v === undefined) return ['the case reported no transactions figures'];
+  const problems: string[] = [];
+  if (v.seeded !== TRANSACTIONS_SEEDED) problems.push(`${v.seeded} transactions seeded; want ${TRANSACTIONS_SEEDED}`);
+  if (v.queries.length === 0) problems.push('no query was measured');
+  for (const q of v.queries) {
+    const all = q.requests + v.warmup;
+    if (q.requests === 0) problems.push(`${q.name}: no timed request`);
+    if (q.failed > 0) problems.push(`${q.name}: ${q.failed} of ${all} requests not answered 200 with a page`);
+    if (q.total_count !== q.expected) problems.push(`${q.name}: total_count ${q.total_count}; the seeder wrote ${q.expected} matching transactions`);
+    if (q.wrong_total > 0) problems.push(`${q.name}: ${q.wrong_total} of ${all} answers with a total_count other than ${q.expected}`);
+    if (q.wrong_rows > 0) problems.push(`${q.name}: ${q.wrong_rows} of ${all} pages not holding ${q.expected_page_rows} transactions (first: ${q.page_rows})`);
+    if (q.unmatched > 0) problems.push(`${q.name}: ${q.unmatched} transactions returned that do not match the filter`);
+    if (q.misordered > 0) problems.push(`${q.name}: ${q.misordered} neighbouring transactions not ordered by date, then id, descending`);
+    if (q.foreign > 0) problems.push(`${q.name}: ${q.foreign} transactions returned on an account outside the family`);
+    // A filter that matches nothing checks nothing, except for the query meant to match nothing.
+    if (q.name !== 'import' && q.expected === 0) problems.push(`${q.name}: the seeder wrote no matching transaction; the query checks nothing`);
+    if (q.name === 'import' && q.expected !== 0) problems.push(`import: the seeder counted ${q.expected} transactions for an import that does not exist`);
+  }
+  return problems;
+}
+
 function check(c: CaseDef, r: CaseReport, input: Input): string[] {
   const problems: string[] = [];
-  if (r.bytes !== null && r.bytes !== input.bytes) problems.push(`read ${r.bytes} bytes of ${input.bytes}`);
+  if (input.name !== 'none' && r.bytes !== null && r.bytes !== input.bytes) problems.push(`read ${r.bytes} bytes of ${input.bytes}`);
+  if (c.name === 'server-transactions-1m') return [...problems, ...checkTransactions(r)];
   const e = input.expected;
   if (e.kind === 'csv') {
     if (c.name === 'server-post-10mb') problems.push(...checkPost(r, e.meta));
@@ -298,7 +331,10 @@ async function prepareInputs(args: BenchArgs, cases: readonly CaseDef[]): Promis
     say(`generated CSV of ${int(PUBLISH_ROWS)} clean rows for the publish (cached)…`);
     inputs.set('server-publish-csv', csvInput('server-publish-csv', await generateCsv(PUBLISH_ROWS, undefined, { clean: true })));
   }
+  // A case that reads no file (it makes its own data) is given '' and has no bytes to check.
+  if (needed.has('none')) inputs.set('none', { name: 'none', file: '', bytes: 0, expected: { kind: 'none' }, describe: 'no file' });
   for (const i of inputs.values()) {
+    if (i.name === 'none') continue;
     const size = stat(i.file);
     if (i.expected.kind !== 'none' && size !== i.bytes) throw new Error(`${i.file} holds ${size} bytes; its sidecar says ${i.bytes}`);
   }
@@ -320,7 +356,7 @@ async function main(args: BenchArgs): Promise<number> {
   }
   const cases = selectCases(mode, args.only, args.file);
   const inputs = await prepareInputs(args, cases);
-  for (const i of inputs.values()) await warm(i.file);
+  for (const i of inputs.values()) if (i.name !== 'none') await warm(i.file);
 
   const runs: CaseRun[] = [];
   for (let round = 1; round <= args.rounds; round++) {
@@ -333,10 +369,10 @@ async function main(args: BenchArgs): Promise<number> {
       runs.push({ round, name: c.name, role: c.role, report, problems });
       times.push(`${c.name} ${report === null ? 'did not finish' : (report.elapsed_ms / 1000).toFixed(2) + ' s' + (problems.length ? ' (count mismatch)' : '')}`);
     }
-    process.stderr.write(`bench: round ${round}/${args.rounds}: ${times.join(', ')}\n`);
+    if (times.length > 0) process.stderr.write(`bench: round ${round}/${args.rounds}: ${times.join(', ')}\n`);
   }
 
-  const inputSetups: InputSetup[] = [...inputs.values()].map((i) => {
+  const inputSetups: InputSetup[] = [...inputs.values()].filter((i) => i.name !== 'none').map((i) => {
     const e = i.expected;
     return {
       name: i.name, file: rel(i.file), bytes: i.bytes, describe: i.describe, ...(i.detail ? { detail: i.detail } : {}),

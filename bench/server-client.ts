@@ -5,6 +5,7 @@
 //
 //   const server = await startServer({ MAX_CSV_BYTES: '20000000' });
 //   await fetch(server.url + '/api/v1/categories', { headers: server.headers });
+//   const accountId = await server.createAccount();      // POST /api/v1/accounts, over HTTP
 //   const rss = await server.rss();   ...   await server.close();   // also removes the folder
 
 import { fork, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SeedRequest, SeedResult } from './seed-transactions.ts';
 
 const HOST_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'server-host.ts');
 /** The bootstrap key of every bench server (64 lowercase hex characters, SPEC §3.1). */
@@ -26,8 +28,11 @@ export interface BenchServer {
   url: string;
   headers: Record<string, string>;
   rss(): Promise<Rss>;
-  createAccount(): Promise<string>;
+  /** A Depository account in USD in the key's family, made with POST /api/v1/accounts; its id. */
+  createAccount(name?: string): Promise<string>;
   transactionsOf(importId: string): Promise<number>;
+  /** Writes the transactions-1m data straight into the database (bench/seed-transactions.ts). */
+  seed(request: SeedRequest): Promise<SeedResult>;
   /** Epoch ms (performance.timeOrigin + now() in the server) at which the worker finished the import's job. */
   finished(importId: string): Promise<number>;
   close(): Promise<void>;
@@ -83,12 +88,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
+  const headers = { 'X-Api-Key': BENCH_KEY };
   return {
     url,
-    headers: { 'X-Api-Key': BENCH_KEY },
+    headers,
     rss: () => call<Rss>('rss'),
-    createAccount: () => call<string>('account'),
+    async createAccount(name = 'Bench Checking') {
+      const res = await fetch(url + '/api/v1/accounts', {
+        method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, account_type: 'depository', currency: 'USD' }),
+      });
+      const text = await res.text();
+      const id = res.status === 201 ? (JSON.parse(text) as { id?: unknown }).id : undefined;
+      if (typeof id !== 'string') throw new Error(`POST /api/v1/accounts answered ${res.status}: ${text.slice(0, 300)}`);
+      return id;
+    },
     transactionsOf: (importId) => call<number>('count', { import_id: importId }),
+    seed: (request) => call<SeedResult>('seed', { ...request }),
     finished: (importId) => {
       const at = finishedAt.get(importId);
       return at !== undefined ? Promise.resolve(at) : new Promise((resolve) => waiting.set(importId, resolve));

@@ -8,17 +8,26 @@
 //   → {event: 'finished', import_id, at}       when the publish worker reports a job finished
 //                                              (`at`: performance.timeOrigin + now(), epoch ms)
 //   ← {id, op: 'rss'}      → {id, ok, value: {rss_mb, max_rss_mb}}   current and peak RSS so far
-//   ← {id, op: 'account'}  → {id, ok, value: accountId}   a Depository account in the key's family
 //   ← {id, op: 'count', import_id} → {id, ok, value: n}   transactions rows written by that import
+//   ← {id, op: 'seed', rows, other_rows, seed, filters}
+//                          → {id, ok, value: SeedResult}  bench/seed-transactions.ts: 3 accounts and
+//                                                         `rows` transactions in the key's family, a
+//                                                         second family with 1 account and `other_rows`,
+//                                                         written with SQL (synchronous: the server
+//                                                         answers nothing meanwhile); the ids made
+//                                                         and each filter's expected total_count
 //   ← {id, op: 'close'}    → {id, ok}; then the process exits (running.close(): server, worker, db)
 //
-// The account is written straight into the accounts table: the API has no endpoint to create one.
+// Accounts to import into are created through the API (POST /api/v1/accounts, in server-client.ts).
 
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
+import { seedTransactions, type SeedRequest } from './seed-transactions.ts';
 
-type Message = { id: number; op: 'rss' | 'account' | 'close' } | { id: number; op: 'count'; import_id: string };
+type Message =
+  | { id: number; op: 'rss' | 'close' }
+  | { id: number; op: 'count'; import_id: string }
+  | ({ id: number; op: 'seed' } & SeedRequest);
 
 const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
 const running = await start(loadConfig(process.env), (m) => process.stderr.write(`server: ${m}\n`));
@@ -32,16 +41,8 @@ function answer(m: Message): unknown {
   switch (m.op) {
     case 'rss':
       return { rss_mb: process.memoryUsage().rss / 1e6, max_rss_mb: (process.resourceUsage().maxRSS * 1024) / 1e6 };
-    case 'account': {
-      const familyId = db.prepare('SELECT family_id FROM users ORDER BY created_at LIMIT 1').pluck().get() as string;
-      const id = randomUUID();
-      const t = new Date().toISOString();
-      db.prepare(
-        `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, balance, currency, created_at, updated_at)
-         VALUES (?, ?, 'Bench Checking', 'bench checking', 'Depository', '0', 'USD', ?, ?)`,
-      ).run(id, familyId, t, t);
-      return id;
-    }
+    case 'seed':
+      return seedTransactions(db, { rows: m.rows, other_rows: m.other_rows, seed: m.seed, filters: m.filters });
     case 'count':
       return db.prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(m.import_id) as number;
     case 'close':

@@ -2,7 +2,8 @@
 // publish timed from the 201 to the moment the worker thread reports the job finished
 // (running.worker.onFinished in the server process, relayed with its timestamp; both sides use
 // performance.timeOrigin + now(), the same clock). The server runs in its own process
-// (bench/server-host.ts) on a fresh SQLite file, with an account written into it for account_id.
+// (bench/server-host.ts) on a fresh SQLite file; the account for account_id is created through the
+// API first (POST /api/v1/accounts).
 //
 // While the publish runs, GET /api/v1/categories is sent one request after another (each waits for
 // the previous answer, body read whole) and every latency recorded: the HTTP side must stay
