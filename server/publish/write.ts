@@ -18,7 +18,7 @@
 import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from '../../engine/index.ts';
 import { isDiskFull, type Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
-import { rowChunks, setStatus, type ImportRow } from '../store/imports.ts';
+import { lastTransactionRowid, rowChunks, setStatus, setTransactionRange, transactionRange, type ImportRow } from '../store/imports.ts';
 import { familyCurrency } from '../store/users.ts';
 import { WriteContext } from './context.ts';
 import { writeNative } from './native.ts';
@@ -105,6 +105,7 @@ export function runPublish(db: Db, row: ImportRow, job: ClaimedJob): void {
   try {
     db.transaction(() => {
       checkClaim(db, job, row.id, 'importing');
+      const first = lastTransactionRowid(db) + 1;
       const ctx = new WriteContext(db, row.family_id, row.id);
       if (native) {
         before = familyCounts(db, row.family_id);
@@ -117,6 +118,7 @@ export function runPublish(db: Db, row: ImportRow, job: ClaimedJob): void {
       const verification = native
         ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id)) }
         : undefined;
+      setTransactionRange(db, row.id, { from: first, to: lastTransactionRowid(db) });
       setStatus(db, row.id, 'complete', { error: null, summary: ctx.summary, ...(verification ? { verification } : {}) });
       finishJob(db, job, 'done', null);
     }).immediate();
@@ -146,8 +148,16 @@ export function runRevert(db: Db, row: ImportRow, job: ClaimedJob): void {
         db.prepare(`UPDATE ${c.table_name} SET ${cols.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run(before);
       }
       db.prepare('DELETE FROM import_changes WHERE import_id = ?').run(row.id);
-      db.prepare('DELETE FROM transaction_tags WHERE transaction_id IN (SELECT id FROM transactions WHERE import_id = ?)').run(row.id);
-      for (const table of REVERT_ORDER) db.prepare(`DELETE FROM ${table} WHERE import_id = ?`).run(row.id);
+      // The import's transactions through the rowid range its publish wrote (no index on import_id).
+      // (Without a recorded range, by import_id alone: slower, never incomplete.)
+      const range = transactionRange(db, row.family_id, row.id);
+      const own = range ? 'import_id = @id AND rowid BETWEEN @from AND @to' : 'import_id = @id';
+      const at = range ? { id: row.id, from: range.from, to: range.to } : { id: row.id };
+      db.prepare(`DELETE FROM transaction_tags WHERE transaction_id IN (SELECT id FROM transactions WHERE ${own})`).run(at);
+      for (const table of REVERT_ORDER) {
+        db.prepare(`DELETE FROM ${table} WHERE ${table === 'transactions' ? own : 'import_id = @id'}`).run(table === 'transactions' ? at : { id: row.id });
+      }
+      setTransactionRange(db, row.id, null);
       releaseShared(db, row.id);
       const verification = row.type === 'NativeImport' && row.verification
         ? (() => {

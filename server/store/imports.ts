@@ -233,6 +233,30 @@ export function replaceRowChunk(db: Db, importId: string, chunk: number, rows: r
   db.prepare('UPDATE import_row_chunks SET data = ? WHERE import_id = ? AND chunk = ?').run(encodeRows(rows), importId, chunk);
 }
 
+/**
+ * The rowid range of the transactions an import's publish wrote: undefined when the import is not
+ * the family's, null when it wrote none (or is not published). One publish is one transaction of
+ * the one writer, and a new row's rowid is the largest so far plus one, so the import's rows are
+ * exactly its rows inside this range (the import_id is still checked: rows written later into
+ * rowids its reverted rows left free are others').
+ */
+export function transactionRange(db: Db, familyId: string, importId: string): { from: number; to: number } | null | undefined {
+  const r = db.prepare('SELECT tx_rowid_from AS "from", tx_rowid_to AS "to" FROM imports WHERE id = ? AND family_id = ?').get(importId, familyId) as
+    { from: number | null; to: number | null } | undefined;
+  if (r === undefined) return undefined;
+  return r.from === null || r.to === null || r.to < r.from ? null : { from: r.from, to: r.to };
+}
+
+/** The largest transactions rowid so far (0 for none): a publish's range starts after it. */
+export function lastTransactionRowid(db: Db): number {
+  return (db.prepare('SELECT coalesce(max(rowid), 0) FROM transactions').pluck().get() as number);
+}
+
+/** Records (or, with null, forgets) the rowid range an import's publish wrote its transactions in. */
+export function setTransactionRange(db: Db, importId: string, range: { from: number; to: number } | null): void {
+  db.prepare('UPDATE imports SET tx_rowid_from = ?, tx_rowid_to = ? WHERE id = ?').run(range?.from ?? null, range?.to ?? null, importId);
+}
+
 /** Every stored row chunk in order (publishing reads them one chunk at a time). */
 export function* rowChunks(db: Db, importId: string): Generator<StoredRow[]> {
   const count = db.prepare('SELECT count(*) FROM import_row_chunks WHERE import_id = ?').pluck().get(importId) as number;

@@ -197,11 +197,14 @@ CREATE INDEX valuations_account ON valuations(account_id, date);
   },
   {
     version: 5,
-    name: 'transactions by family, account and import, newest first (GET /api/v1/transactions, revert)',
+    name: "transactions by family, date and account; an import's transactions by their rowid range",
     sql: `
-CREATE INDEX transactions_family_date ON transactions(family_id, date);
-CREATE INDEX transactions_account_date ON transactions(account_id, date);
-CREATE INDEX transactions_import ON transactions(import_id);
+CREATE INDEX transactions_family_date ON transactions(family_id, date, account_id);
+ALTER TABLE imports ADD COLUMN tx_rowid_from INTEGER;
+ALTER TABLE imports ADD COLUMN tx_rowid_to INTEGER;
+CREATE TEMP TABLE tx_ranges AS SELECT import_id, min(rowid) AS lo, max(rowid) AS hi FROM transactions WHERE import_id IS NOT NULL GROUP BY import_id;
+UPDATE imports SET (tx_rowid_from, tx_rowid_to) = (SELECT lo, hi FROM tx_ranges r WHERE r.import_id = imports.id);
+DROP TABLE tx_ranges;
 `,
   },
   {

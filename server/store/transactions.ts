@@ -3,17 +3,18 @@
 // a text search, newest first, paged. Amounts stay exact decimal strings; the cents are worked out
 // with big.js at the currency's own minor units.
 //
-// Indexes (migration 5): (family_id, date), (account_id, date) and (import_id). A filter on an
-// account or an import first checks that it is the family's, then reads through that index alone,
-// so a page and its total count touch only the matching entries (a family of 1,000,000
-// transactions answers an account's month in about a millisecond: `npm run bench`). Category and
-// search are not indexed: they narrow whichever of those ranges applies, so a category or search
-// alone over a very large family reads all of its transactions (give a date range or an account).
-// The publish writes rows in date order a window at a time so these indexes cost it little
-// (publish/rows.ts).
+// Indexes (migration 5): one, (family_id, date, account_id). It serves the family's pages newest
+// first, a date range, and an account (its third column: a page and its count read index entries
+// only, never rows of other accounts). An import's transactions are found through the rowid range
+// its publish wrote, kept on the import: exact (the import's id is checked too) and free to keep,
+// where an index on import_id cost the publish about 7%. Category and search are not indexed: they
+// narrow whichever range applies, so a category or a search alone over a very large family reads
+// all of its index (give a date range or an account). Each extra index on transactions costs the
+// 100,000-row publish 5–8% (bench/README.md), which is why there is one.
 
 import Big from 'big.js';
 import type { Db } from './db.ts';
+import { transactionRange } from './imports.ts';
 
 export interface TransactionView {
   id: string;
@@ -44,11 +45,11 @@ interface Row {
   import_id: string | null; identity: string | null; source_id: string | null; created_at: string; updated_at: string;
 }
 
-const SELECT = `
+const select = (index = '') => `
   SELECT t.id, t.date, t.amount, t.currency, t.name, t.notes, t.account_id, a.name AS account_name, a.accountable_type,
          t.category_id, c.name AS category_name, c.color AS category_color, c.lucide_icon AS category_icon,
          t.merchant_id, m.name AS merchant_name, t.import_id, t.identity, t.source_id, t.created_at, t.updated_at
-  FROM transactions t
+  FROM transactions t ${index}
   JOIN accounts a ON a.id = t.account_id
   LEFT JOIN categories c ON c.id = t.category_id
   LEFT JOIN merchants m ON m.id = t.merchant_id`;
@@ -137,19 +138,25 @@ export interface TransactionQuery {
 }
 
 export function listTransactions(db: Db, q: TransactionQuery): { transactions: TransactionView[]; total: number } {
+  // The family's date index serves the family, an account (its third column) and a date range; an
+  // import is read through the rowid range its publish wrote (imports.ts transactionRange). An id
+  // of another family matches nothing.
   const where: string[] = [];
-  // The narrowest owner first: an account or an import of the family stands for the family (its
-  // index then serves the page and the count); another family's id matches nothing.
-  const owns = (table: 'accounts' | 'imports', id: string) => db.prepare(`SELECT 1 FROM ${table} WHERE id = ? AND family_id = ?`).get(id, q.familyId) !== undefined;
+  let index = 'INDEXED BY transactions_family_date';
+  let range: { from: number; to: number } | null = null;
   if (q.accountId !== null) {
-    if (!owns('accounts', q.accountId)) return { transactions: [], total: 0 };
+    if (db.prepare('SELECT 1 FROM accounts WHERE id = ? AND family_id = ?').get(q.accountId, q.familyId) === undefined) return { transactions: [], total: 0 };
     where.push('t.account_id = @accountId');
   }
   if (q.importId !== null) {
-    if (!owns('imports', q.importId)) return { transactions: [], total: 0 };
-    where.push('t.import_id = @importId');
+    const found = transactionRange(db, q.familyId, q.importId);
+    if (found === undefined || found === null) return { transactions: [], total: 0 }; // not the family's, or nothing written
+    range = found;
+    index = '';
+    where.push('t.rowid BETWEEN @from AND @to', 't.import_id = @importId');
+  } else {
+    where.push('t.family_id = @familyId');
   }
-  if (where.length === 0) where.push('t.family_id = @familyId');
   if (q.categoryId !== null) where.push('t.category_id = @categoryId');
   if (q.startDate !== null) where.push('t.date >= @startDate');
   if (q.endDate !== null) where.push('t.date <= @endDate');
@@ -158,13 +165,14 @@ export function listTransactions(db: Db, q: TransactionQuery): { transactions: T
   const params = {
     familyId: q.familyId, accountId: q.accountId, categoryId: q.categoryId, importId: q.importId, startDate: q.startDate,
     endDate: q.endDate, search: q.search?.toLowerCase() ?? null, limit: q.perPage, offset: (q.page - 1) * q.perPage,
+    from: range?.from ?? null, to: range?.to ?? null,
   };
-  const total = db.prepare(`SELECT count(*) FROM transactions t WHERE ${cond}`).pluck().get(params) as number;
-  const rows = db.prepare(`${SELECT} WHERE ${cond} ORDER BY t.date DESC, t.id DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
+  const total = db.prepare(`SELECT count(*) FROM transactions t ${index} WHERE ${cond}`).pluck().get(params) as number;
+  const rows = db.prepare(`${select(index)} WHERE ${cond} ORDER BY t.date DESC, t.id DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
   return { transactions: views(db, rows), total };
 }
 
 export function getTransaction(db: Db, familyId: string, id: string): TransactionView | undefined {
-  const row = db.prepare(`${SELECT} WHERE t.family_id = ? AND t.id = ?`).get(familyId, id) as Row | undefined;
+  const row = db.prepare(`${select()} WHERE t.family_id = ? AND t.id = ?`).get(familyId, id) as Row | undefined;
   return row && views(db, [row])[0];
 }
