@@ -9,6 +9,8 @@ export interface Config {
   readonly maxNdjsonBytes: number;
   readonly maxPdfBytes: number;
   readonly maxImportRows: number;
+  /** What one family's stored imports (content and rows together) may take. */
+  readonly maxFamilyStorageBytes: number;
   readonly rateLimitPerHour: number;
   readonly aiAvailable: boolean;
   readonly defaultCurrency: string;
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxNdjsonBytes: int(env, 'MAX_NDJSON_BYTES', 100 * MiB, 1),
     maxPdfBytes: int(env, 'MAX_PDF_BYTES', 25 * MiB, 1),
     maxImportRows: int(env, 'MAX_IMPORT_ROWS', 1_000_000, 1),
+    maxFamilyStorageBytes: int(env, 'MAX_FAMILY_STORAGE_BYTES', 1024 * MiB, 1),
     rateLimitPerHour: int(env, 'RATE_LIMIT_PER_HOUR', 1000),
     aiAvailable: bool(env, 'AI_AVAILABLE', true),
     defaultCurrency: currency,

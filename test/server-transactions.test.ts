@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { newFamily, publishNew, revert } from './publish-helpers.ts';
+import { newFamily, publishAgain, publishNew, revert } from './publish-helpers.ts';
 import { startServer, type Json, type TestServer } from './server-helpers.ts';
 
 const CSV = [
@@ -115,5 +115,40 @@ describe('transactions', () => {
     const r = await revert(s, g.key, d.id);
     assert.equal(r.status, 'pending', r.error);
     assert.equal((await list(`?import_id=${d.id}`, g.key)).pagination.total_count, 0);
+  });
+});
+
+// An import's transactions are read through the rowid range its publish wrote (store/imports.ts
+// transactionRange). Reverting the newest import frees the highest rowids, which the next publish
+// takes again: every import must still list exactly its own rows, and a revert delete only them.
+describe('an import\'s transactions through reverts, reused rowids and republishing', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer({}, { publishing: true });
+  });
+  after(() => s.close());
+
+  const csv = (prefix: string, n: number) =>
+    'date,name,amount\n' + Array.from({ length: n }, (_, i) => `2024-03-${String(10 + i).padStart(2, '0')},${prefix} ${i},-${i + 1}.00\n`).join('');
+
+  test('each import lists exactly its own rows, whatever happened before', async () => {
+    const f = newFamily(s);
+    const acct = (await s.api('POST', '/api/v1/accounts', { key: f.key, json: { name: 'A', account_type: 'depository' } })).body.id;
+    const count = async (id: string) => {
+      const r = await s.api('GET', `/api/v1/transactions?import_id=${id}&per_page=100`, { key: f.key });
+      assert.ok(r.body.transactions.every((t: Json) => t.import_id === id));
+      return r.body.pagination.total_count as number;
+    };
+    const a = await publishNew(s, f.key, { raw_file_content: csv('A', 4), account_id: acct });
+    const b = await publishNew(s, f.key, { raw_file_content: csv('B', 3), account_id: acct });
+    assert.equal((await revert(s, f.key, b.id)).status, 'pending');
+    assert.equal(await count(b.id), 0);
+    const c = await publishNew(s, f.key, { raw_file_content: csv('C', 5), account_id: acct }); // takes B's rowids
+    assert.equal((await publishAgain(s, f.key, b.id)).status, 'complete');
+    assert.deepEqual([await count(a.id), await count(b.id), await count(c.id)], [4, 3, 5]);
+    assert.equal((await revert(s, f.key, c.id)).status, 'pending');
+    assert.deepEqual([await count(a.id), await count(b.id), await count(c.id)], [4, 3, 0]);
+    const all = await s.api('GET', `/api/v1/transactions?account_id=${acct}&per_page=100`, { key: f.key });
+    assert.deepEqual(all.body.transactions.map((t: Json) => t.name.split(' ')[0]).sort(), ['A', 'A', 'A', 'A', 'B', 'B', 'B']);
   });
 });

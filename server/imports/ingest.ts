@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { isDiskFull, type Db } from '../store/db.ts';
 import {
-  appendStaged, clearMappings, clearStagedRows, contentChunks, discardStaged, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
+  appendStaged, clearMappings, clearStagedRows, contentChunks, discardStaged, familyStoredBytes, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
 } from '../store/imports.ts';
 import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
@@ -134,6 +134,9 @@ export class Ingest {
   private pendingContent: { seq: number; bytes: Uint8Array }[] = [];
   private pendingRows: { chunk: number; first: number; count: number; json: string }[] = [];
   private pendingBytes = 0;
+  /** Content and row bytes this import stores, and what the family's other imports store. */
+  private stored = 0;
+  private readonly familyBytes: number;
   private rows: StoredRow[] = [];
   private rowCount = 0;
   private chunk = 0;
@@ -164,8 +167,11 @@ export class Ingest {
     if (existing !== null) {
       this.importId = existing.importId;
       this.bytes = existing.contentBytes;
+      this.stored = existing.contentBytes;
+      this.familyBytes = familyStoredBytes(ctx.db, ctx.familyId, existing.importId);
       return;
     }
+    this.familyBytes = familyStoredBytes(ctx.db, ctx.familyId, '');
     this.importId = stageImport(ctx.db, {
       familyId: ctx.familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options,
       configuration: req.configuration, contentType: upload?.mimeType ?? null, filename: upload?.filename ?? null,
@@ -213,6 +219,7 @@ export class Ingest {
     for (const b of this.block) { joined.set(b, at); at += b.length; }
     this.pendingContent.push({ seq: this.seq++, bytes: joined });
     this.pendingBytes += joined.length;
+    this.stored += joined.length;
     this.block = [];
     this.blockBytes = 0;
   }
@@ -258,11 +265,18 @@ export class Ingest {
     this.chunkLines.push(this.rows[0]!.line);
     this.pendingRows.push({ chunk: this.chunk++, first: this.rowCount - this.rows.length, count: this.rows.length, json });
     this.pendingBytes += json.length;
+    this.stored += Buffer.byteLength(json);
     this.rows = [];
   }
 
   private flush(): void {
     if (this.pendingContent.length === 0 && this.pendingRows.length === 0) return;
+    // The family's quota (SPEC §3.12): refused before anything more is written; abort() removes the rest.
+    const quota = this.ctx.config.maxFamilyStorageBytes;
+    if (this.familyBytes + this.stored > quota) {
+      throw new ApiError(422, 'quota_exceeded',
+        `This import would take the family's stored imports past MAX_FAMILY_STORAGE_BYTES (${quota} bytes; ${this.familyBytes} in use): delete imports the family no longer needs`);
+    }
     appendStaged(this.ctx.db, this.importId, this.pendingContent, this.pendingRows);
     this.pendingContent = [];
     this.pendingRows = [];
@@ -335,6 +349,7 @@ export class Ingest {
     finalizeImport(db, this.importId, {
       uploaded: this.bytes > 0,
       contentBytes: this.bytes,
+      storedBytes: this.stored,
       rowsCount,
       validRowsCount: rowsCount - invalid,
       invalidRowsCount: invalid,

@@ -63,6 +63,8 @@ export interface MappingInput {
 export interface Finalize {
   uploaded: boolean;
   contentBytes: number;
+  /** Content and stored rows together (the family's quota counts these). */
+  storedBytes: number;
   rowsCount: number;
   validRowsCount: number;
   invalidRowsCount: number;
@@ -142,15 +144,20 @@ export function finalizeImport(db: Db, importId: string, f: Finalize): void {
   db.transaction(() => {
     for (const x of f.mappings) m.run(uuidv7(), importId, x.kind, x.key, x.parent_key, x.mappable_id, x.value, x.assigned ? 1 : 0, x.valid ? 1 : 0, t, t);
     db.prepare(
-      `UPDATE imports SET uploaded = ?, content_bytes = ?, rows_count = ?, valid_rows_count = ?, invalid_rows_count = ?,
+      `UPDATE imports SET uploaded = ?, content_bytes = ?, stored_bytes = ?, rows_count = ?, valid_rows_count = ?, invalid_rows_count = ?,
          mappings_count = ?, unassigned_mappings_count = ?, result = ?, blockers = ?, verification = ?,
          configuration = coalesce(?, configuration), staged = 0, updated_at = ?
        WHERE id = ?`,
-    ).run(f.uploaded ? 1 : 0, f.contentBytes, f.rowsCount, f.validRowsCount, f.invalidRowsCount, f.mappings.length,
+    ).run(f.uploaded ? 1 : 0, f.contentBytes, f.storedBytes, f.rowsCount, f.validRowsCount, f.invalidRowsCount, f.mappings.length,
       f.mappings.filter((x) => !x.assigned).length, JSON.stringify(f.result), JSON.stringify(f.blockers),
       f.verification === null ? null : JSON.stringify(f.verification),
       f.configuration === null ? null : JSON.stringify(f.configuration), t, importId);
   })();
+}
+
+/** What a family's imports store (content and rows), leaving out one import (the one being read again). */
+export function familyStoredBytes(db: Db, familyId: string, except: string): number {
+  return db.prepare('SELECT coalesce(sum(stored_bytes), 0) FROM imports WHERE family_id = ? AND staged = 0 AND id != ?').pluck().get(familyId, except) as number;
 }
 
 /** Deletes a staged import and everything it staged. */

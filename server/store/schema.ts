@@ -214,4 +214,12 @@ DROP TABLE tx_ranges;
 ALTER TABLE jobs ADD COLUMN runner TEXT;
 `,
   },
+  {
+    version: 7,
+    name: "the bytes an import stores (content and rows), for the family's quota",
+    sql: `
+ALTER TABLE imports ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
+UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(length(CAST(data AS BLOB))) FROM import_row_chunks c WHERE c.import_id = imports.id), 0);
+`,
+  },
 ];
