@@ -22,6 +22,10 @@ const RUNNER = `${process.pid}:${randomUUID()}`;
 
 // A larger page cache for the writer: a 100,000-row publish keeps several indexes' pages hot.
 const db = openDb((workerData as { databasePath: string }).databasePath, { migrate: false, cacheMiB: 64 });
+// The WAL is checkpointed after a job has reported, not inside its commit: an import is durable
+// once its commit has synced the WAL (synchronous=FULL), and copying its pages into the database
+// file is housekeeping that need not delay the answer.
+db.pragma('wal_autocheckpoint = 0');
 let stopping = false;
 let wake: (() => void) | null = null;
 const DISK_FULL_RETRY_MS = 3000;
@@ -95,6 +99,11 @@ while (!stopping) {
     break;
   }
   parentPort!.postMessage({ type: 'finished', job_id: job.id, import_id: job.import_id });
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (e) {
+    if (!isDiskFull(e)) throw e; // no room to copy pages into the database file: the WAL keeps them
+  }
 }
 db.close();
 parentPort!.postMessage({ type: 'stopped' });
