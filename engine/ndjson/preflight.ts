@@ -16,6 +16,7 @@ import { sum, sumsTo } from '../parse/decimal.ts';
 import { decimalFromJson, isDecimalJson, isoDay } from './values.ts';
 import { ACCOUNTABLE_TYPES } from '../parse/account-type.ts';
 import { IdIndex } from './ids.ts';
+import { FirstByLine, sortedCounts } from '../result/first-by-line.ts';
 import {
   COUNT_KEYS, ID_SPACES, RECORD_SPECS, SPLIT_LINE_REFERENCES, emptyCounts, RULE_ACTION_REFS, isRecordType, type RecordSpec, type Reference, RULE_CONDITION_REFS, TAXONOMY_TYPES, type IdSpace, type RecordType, type TaxonomyType,
 } from './records.ts';
@@ -160,7 +161,6 @@ function operandNames(value: unknown, valueRef: unknown): string[] {
 }
 
 export class Preflight {
-  private readonly maxListed: number;
   private readonly ids = new Map<RecordType | IdSpace, IdIndex>();
   private readonly kinds = new Map<string, Kind | null>();
   /** The problems of the record being checked. */
@@ -175,17 +175,17 @@ export class Preflight {
   /** What a split line refers to (SPLIT_LINE_REFERENCES), made on the first split line. */
   private splitRefs: KindRef[] | null = null;
   private readonly unsupported = new Map<string, { line: number; count: number }>();
-  private readonly errors: PreflightProblem[] = [];
-  private readonly warnings: PreflightProblem[] = [];
+  private readonly errors: FirstByLine<PreflightProblem>;
+  private readonly warnings: FirstByLine<PreflightProblem>;
   private readonly errorCounts: Partial<Record<PreflightCode, number>> = {};
   private readonly warningCounts: Partial<Record<PreflightCode, number>> = {};
-  private truncated = false;
   importable = 0;
   /** The lines finish() found a duplicate id on (a line more than once if it has more). */
   readonly duplicateLines: number[] = [];
 
   constructor(existing: ExistingNames = {}, maxListed = 1000) {
-    this.maxListed = maxListed;
+    this.errors = new FirstByLine(maxListed);
+    this.warnings = new FirstByLine(maxListed);
     for (const t of TAXONOMY_TYPES) {
       this.existing.set(t, new Set((existing[t] ?? []).map(nameKey)));
       this.names.set(t, new Map());
@@ -195,15 +195,14 @@ export class Preflight {
   error(code: PreflightCode, line: number | null, message: string): PreflightProblem {
     const p = { code, line, message };
     this.errorCounts[code] = (this.errorCounts[code] ?? 0) + 1;
-    if (this.errors.length < this.maxListed) this.errors.push(p);
-    else this.truncated = true;
+    this.errors.add(p);
     return p;
   }
 
   private warning(code: PreflightCode, line: number | null, message: string): PreflightProblem {
     const p = { code, line, message };
     this.warningCounts[code] = (this.warningCounts[code] ?? 0) + 1;
-    if (this.warnings.length < this.maxListed) this.warnings.push(p);
+    this.warnings.add(p);
     return p;
   }
 
@@ -453,14 +452,13 @@ export class Preflight {
       this.error('unsupported_record_type', u.line, `record type ${show(type)} is not supported (${u.count} line${u.count === 1 ? '' : 's'}, the first on line ${u.line})`);
     }
     if (this.importable === 0) this.error('no_data_rows', null, 'the file holds no records of a supported type');
-    const byLine = (a: PreflightProblem, b: PreflightProblem) => (a.line ?? Infinity) - (b.line ?? Infinity);
     return {
       valid: Object.keys(this.errorCounts).length === 0,
-      errors: [...this.errors].sort(byLine),
-      warnings: [...this.warnings].sort(byLine),
-      error_counts: { ...this.errorCounts },
-      warning_counts: { ...this.warningCounts },
-      errors_truncated: this.truncated,
+      errors: this.errors.list(),
+      warnings: this.warnings.list(),
+      error_counts: sortedCounts(this.errorCounts),
+      warning_counts: sortedCounts(this.warningCounts),
+      errors_truncated: this.errors.truncated,
     };
   }
 }
