@@ -96,6 +96,25 @@ const CASES: Case[] = [
   },
 ];
 
+// With what the import owns (records carrying its id): a second write of the same file adds the
+// same delta again, so the deltas match while the import's records are there twice (issue 14).
+const OWNED: [string, Counts, Counts, Counts, Counts, string, Record<string, { expected: number; actual: number }>][] = [
+  ['owned equal to the delta: matched', { transactions: 5 }, { transactions: 10 }, { transactions: 15 }, { transactions: 5 }, 'matched', {}],
+  ['a second write: the delta matches, the import owns twice as many → mismatch', { accounts: 1, transactions: 5 }, { accounts: 1, transactions: 5 },
+    { accounts: 2, transactions: 10 }, { accounts: 2, transactions: 10 }, 'mismatch',
+    { accounts: { expected: 1, actual: 2 }, transactions: { expected: 5, actual: 10 } }],
+  ['owned records of a kind the delta misses', { tags: 0 }, {}, {}, { tags: 3 }, 'mismatch', { tags: { expected: 0, actual: 3 } }],
+];
+describe('readback with the records the import owns', () => {
+  for (const [name, expected, before, after, owned, status, mismatches] of OWNED) {
+    test(name, () => {
+      const r = readback(expected, before, after, AT, owned);
+      assert.equal(r.status, status);
+      assert.deepEqual(r.mismatches, mismatches);
+    });
+  }
+});
+
 describe('readback()', () => {
   for (const c of CASES) {
     test(c.name, () => {

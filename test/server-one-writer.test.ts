@@ -20,7 +20,7 @@ import { start } from '../server/main.ts';
 import { JobLostError, runPublish, type ClaimedJob } from '../server/publish/write.ts';
 import type { ImportRow } from '../server/store/imports.ts';
 import { api } from './server-helpers.ts';
-import { bankCsv, spawnServer, terminal, type ChildServer } from './publish-helpers.ts';
+import { bankCsv, newFamily, spawnServer, terminal, type ChildServer } from './publish-helpers.ts';
 import { addAccount, startServer } from './server-helpers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -149,4 +149,39 @@ describe('the claim fences the write', () => {
       await s.close();
     }
   });
+
+  test('a NativeImport written a second time (every fence forced open) reads back as a mismatch, never matched', async () => {
+    const s = await startServer({}, {});
+    try {
+      // An account and its transactions: nothing in it is unique by name, so a second write goes through.
+      const acct = 'aaaaaaaa-0000-4000-8000-00000000000a';
+      const tx = (n: number) => JSON.stringify({ type: 'Transaction', data: {
+        id: `bbbbbbbb-0000-4000-8000-00000000000${n}`, entry_id: `cccccccc-0000-4000-8000-00000000000${n}`, account_id: acct, date: `2024-03-0${n}`,
+        amount: `-${n}.00`, currency: 'USD', name: `Shop ${n}`, notes: null, excluded: false, kind: 'standard', category_id: null, merchant_id: null, tag_ids: [],
+      } });
+      const ndjson = [JSON.stringify({ type: 'Account', data: { id: acct, name: 'Checking', balance: '100.00', currency: 'USD', accountable_type: 'Depository' } }), tx(1), tx(2), tx(3)].join('\n') + '\n';
+      const restore = newFamily(s, { defaultCategories: false }); // an empty family to restore into
+      const created = await s.api('POST', '/api/v1/imports', { key: restore.key, json: { type: 'NativeImport', raw_file_content: ndjson, publish: 'true' } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const id = created.body.data.id as string;
+      const row = () => s.db.prepare('SELECT * FROM imports WHERE id = ?').get(id) as ImportRow;
+      const claim = () => s.db.prepare(
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = 'test' WHERE import_id = ? RETURNING id, attempts, runner",
+      ).get(id) as ClaimedJob;
+      runPublish(s.db, row(), claim());
+      const first = JSON.parse(row().verification!) as { readback: { status: string } };
+      assert.equal(first.readback.status, 'matched');
+      // Forced: the same import importing again and its job claimed again, as a second process
+      // replaying it would have had it before the fences.
+      s.db.prepare("UPDATE imports SET status = 'importing' WHERE id = ?").run(id);
+      runPublish(s.db, row(), claim());
+      const second = JSON.parse(row().verification!) as { readback: { status: string; mismatches: Record<string, { expected: number; actual: number }> } };
+      assert.equal(second.readback.status, 'mismatch');
+      const twice = second.readback.mismatches['transactions'];
+      assert.ok(twice && twice.actual === 2 * twice.expected, JSON.stringify(second.readback.mismatches));
+    } finally {
+      await s.close();
+    }
+  });
 });
+

@@ -21,18 +21,23 @@ export interface Readback {
 const keysOf = (...maps: Counts[]) => [...new Set(maps.flatMap((m) => Object.keys(m)))].sort();
 
 /**
- * actual_delta_counts[k] = after[k] − before[k]; checked_counts holds the expected count of every
+ * actual_delta_counts[k] = after[k] − before[k]; with `owned` (the records carrying the import's
+ * id), a key whose owned count differs from its delta is compared by what the import owns;
+ * checked_counts holds the expected count of every
  * key in either map (0 when absent); mismatches lists each key whose delta differs from what was
  * expected; matched when there is none.
  */
-export function readback(expected: Counts, before: Counts, after: Counts, checkedAt: Date = new Date()): Readback {
+export function readback(expected: Counts, before: Counts, after: Counts, checkedAt: Date = new Date(), owned: Counts | null = null): Readback {
   const delta: Record<string, number> = {};
   for (const k of keysOf(before, after)) delta[k] = (after[k] ?? 0) - (before[k] ?? 0);
   const checked: Record<string, number> = {};
   const mismatches: Record<string, { expected: number; actual: number }> = {};
-  for (const k of keysOf(expected, delta)) {
+  for (const k of keysOf(expected, delta, owned ?? {})) {
     const want = expected[k] ?? 0;
-    const got = delta[k] ?? 0;
+    // `owned`: the records that carry this import's id after the write. A delta can match while
+    // the import's records are there twice (a second write of the same file adds the same delta):
+    // then what the import owns is the count compared.
+    const got = owned !== null && (owned[k] ?? 0) !== (delta[k] ?? 0) ? owned[k] ?? 0 : delta[k] ?? 0;
     checked[k] = want;
     if (want !== got) mismatches[k] = { expected: want, actual: got };
   }

@@ -47,6 +47,13 @@ export function familyCounts(db: Db, familyId: string): Record<string, number> {
   return out;
 }
 
+/** The records of each kind that carry this import's id (the readback's guard against a second write). */
+export function importCounts(db: Db, importId: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of ALL_COUNT_KEYS) out[k] = db.prepare(`SELECT count(*) FROM ${KIND_TABLES[k]} WHERE import_id = ?`).pluck().get(importId) as number;
+  return out;
+}
+
 /** The writer for what the import type's registry entry says its rows become. */
 function writerFor(ctx: WriteContext, row: ImportRow): RowWriter {
   switch (IMPORT_TYPE_ENTRIES[row.type as ImportType].writes) {
@@ -116,7 +123,7 @@ export function runPublish(db: Db, row: ImportRow, job: ClaimedJob): void {
         writer.end?.();
       }
       const verification = native
-        ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id)) }
+        ? { expected_record_counts: expected, readback: readback(expected, before!, familyCounts(db, row.family_id), new Date(), importCounts(db, row.id)) }
         : undefined;
       setTransactionRange(db, row.id, { from: first, to: lastTransactionRowid(db) });
       setStatus(db, row.id, 'complete', { error: null, summary: ctx.summary, ...(verification ? { verification } : {}) });
