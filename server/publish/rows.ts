@@ -76,9 +76,6 @@ export interface RowWriter {
   end?(): void;
 }
 
-/** Transaction rows sorted by date before they are written, this many at a time. */
-const DATE_ORDER_WINDOW = 20_000;
-
 /** QIF account types → account classes. */
 const QIF_ACCOUNT_TYPES: Record<string, string> = {
   bank: 'Depository', cash: 'Depository', ccard: 'CreditCard', invst: 'Investment', port: 'Investment', 'oth a': 'OtherAsset',
@@ -139,30 +136,11 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
         str(l['memo']), cat ? ctx.category(cat, str(l['category_parent'])) : null, JSON.stringify(lineTags), ctx.importId, ctx.t, ctx.t);
     });
   };
-  // Written in date order a window at a time: the transactions' date indexes then take their
-  // entries nearly in order instead of all over the tree, which keeps a publish of a file in random
-  // date order about as fast as it was before those indexes (bench/README.md). Grouped by date
-  // (linear, and stable: identical rows keep their file order and occurrence numbers, so identities
-  // do not change), then the few distinct dates sorted.
   type Unit = { row: StoredRow; children: StoredRow[] };
-  let window = new Map<string, Unit[]>();
-  let held = 0;
-  const drain = () => {
-    for (const date of [...window.keys()].sort()) for (const u of window.get(date)!) writeOne(u.row, u.children);
-    window = new Map();
-    held = 0;
-  };
   let pending: Unit | null = null;
   const flush = () => {
-    if (pending) {
-      const date = str(pending.row.fields['date']) ?? '';
-      const same = window.get(date);
-      if (same) same.push(pending);
-      else window.set(date, [pending]);
-      held++;
-    }
+    if (pending) writeOne(pending.row, pending.children);
     pending = null;
-    if (held >= DATE_ORDER_WINDOW) drain();
   };
   return {
     write(row) {
@@ -174,10 +152,7 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
       flush();
       pending = { row, children: [] };
     },
-    end() {
-      flush();
-      drain();
-    },
+    end: flush,
   };
 }
 
