@@ -65,6 +65,31 @@ export interface ServerFigures {
   categories?: { requests: number; failed: number; p50_ms: number; p99_ms: number; max_ms: number };
   /** Transactions case: GET /api/v1/transactions over the seeded family (bench/cases/server-transactions.ts). */
   transactions?: TransactionsFigures;
+  /**
+   * server-post-10mb: what the 201's import keeps in the database (server-host's `storage` op):
+   * its content's bytes and its row chunks' bytes (UTF-8 of their JSON).
+   */
+  stored?: { content_bytes: number; rows_bytes: number };
+  /** server-hostile-upload: one entry per pathological body (bench/cases/server-hostile.ts). */
+  hostile?: HostileBody[];
+}
+
+/** One pathological CSV body POSTed while GET /api/v1/categories runs one request after another. */
+export interface HostileBody {
+  name: string;
+  /** Bytes of the body's file part. */
+  bytes: number;
+  /** The POST's HTTP status (0: no answer, the connection failed) and its error code, when refused. */
+  status: number;
+  error: string | null;
+  /** From the POST's start to its answer read whole. */
+  post_ms: number;
+  /** GETs sent while the POST was in flight, and those not answered 200 (a connection error counts). */
+  requests: number;
+  failed: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
 }
 
 export interface TransactionsFigures {

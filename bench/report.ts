@@ -6,7 +6,7 @@
 //   const summary = summarize(setup, runs);  printTable(summary) or printJson(summary)
 
 import { cpus, release, totalmem } from 'node:os';
-import type { CaseReport, TransactionsQuery } from './case-io.ts';
+import type { CaseReport, HostileBody, TransactionsQuery } from './case-io.ts';
 
 export type Group = 'csv' | 'ndjson' | 'server';
 export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'server'];
@@ -60,6 +60,22 @@ export interface ServerSummary {
    * p50 and p99 over rounds, max of max, failures added up; the case runs one round).
    */
   transactions: { seeded: number; other_family_seeded: number; seed_ms: number; warmup: number; queries: TransactionsQuery[] } | null;
+  /**
+   * server-post-10mb: what its import stores (the last round's bytes; they do not vary) and the
+   * rows' bytes per content byte (median over rounds).
+   */
+  stored: { content_bytes: number; rows_bytes: number; rows_per_content_byte: number } | null;
+  /**
+   * server-hostile-upload, per body: medians over rounds of the POST's time, the GET count, p50 and
+   * p99; the worst round's p99; max of max; failures added up; every distinct answer seen.
+   */
+  hostile: HostileSummary[] | null;
+}
+
+export interface HostileSummary extends Omit<HostileBody, 'status' | 'error'> {
+  /** The answers over rounds, distinct, e.g. ["422 invalid_csv"]. */
+  answers: string[];
+  p99_ms_max: number;
 }
 
 export interface CaseSummary {
@@ -117,6 +133,9 @@ export interface Summary {
 }
 
 const MB = 1e6;
+/** What server-hostile-upload sends (bench/cases/server-hostile.ts), for the server header. */
+const HOSTILE_BODIES_TEXT = '5 pathological CSV bodies of ~4 MiB made in memory (quotes, blank-lines, quote-newline, one-long-line, ' +
+  'doubled-quotes), one after another, on one server with MAX_CSV_BYTES 20,000,000';
 
 export function median(xs: readonly number[]): number | null {
   if (xs.length === 0) return null;
@@ -140,6 +159,8 @@ function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
   if (s.length === 0) return null;
   const cats = s.flatMap((x) => (x.categories ? [x.categories] : []));
   const tx = s.flatMap((x) => (x.transactions ? [x.transactions] : []));
+  const stored = s.flatMap((x) => (x.stored ? [x.stored] : []));
+  const hostile = s.flatMap((x) => (x.hostile ? [x.hostile] : []));
   const num = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
   const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
   return {
@@ -169,6 +190,20 @@ function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
         };
       }),
     },
+    stored: stored.length === 0 ? null : {
+      content_bytes: stored.at(-1)!.content_bytes, rows_bytes: stored.at(-1)!.rows_bytes,
+      rows_per_content_byte: median(stored.map((x) => x.rows_bytes / x.content_bytes))!,
+    },
+    hostile: hostile.length === 0 ? null : hostile.at(-1)!.map((last) => {
+      const bs = hostile.flatMap((h) => h.filter((b) => b.name === last.name));
+      return {
+        name: last.name, bytes: last.bytes,
+        answers: [...new Set(bs.map((b) => `${b.status === 0 ? 'no answer' : b.status}${b.error ? ' ' + b.error : ''}`))],
+        post_ms: median(bs.map((b) => b.post_ms))!, requests: median(bs.map((b) => b.requests))!, failed: sumOf(bs.map((b) => b.failed)),
+        p50_ms: median(bs.map((b) => b.p50_ms))!, p99_ms: median(bs.map((b) => b.p99_ms))!, p99_ms_max: maxOf(bs.map((b) => b.p99_ms))!,
+        max_ms: maxOf(bs.map((b) => b.max_ms))!,
+      };
+    }),
   };
 }
 
@@ -201,7 +236,7 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
       // The publish's time is not spent on the file's bytes: no MB/s for it; none either for a case
       // that reads no file, nor rows/s for the transactions case (its time is requests', not rows').
       mb_per_s: med === null || input === undefined || server?.publish_ms != null ? null : input.bytes / MB / (med / 1000),
-      rows_per_s: med === null || last === null || server?.transactions != null ? null : last.records / (med / 1000),
+      rows_per_s: med === null || last === null || server?.transactions != null || server?.hostile != null ? null : last.records / (med / 1000),
       peak_rss_mb: rss,
       ratio_to_floor: median(ratios),
       records: last?.records ?? null, header_included: last?.header_included ?? null, invalid_rows: last?.invalid_rows ?? null,
@@ -228,11 +263,13 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
 
   const byName = (n: string) => cases.find((c) => c.name === n && c.status === 'ok');
   const below = (want: number, value: number | null | undefined): Target => ({ want: `< ${want}`, value: value ?? null, met: value == null ? null : value < want });
+  const atMost = (want: number, value: number | null | undefined): Target => ({ want: `<= ${want}`, value: value ?? null, met: value == null ? null : value <= want });
   const atLeast = (want: number, value: number | null | undefined): Target => ({ want: `>= ${want}`, value: value ?? null, met: value == null ? null : value >= want });
   const csvEngine = cases.find((c) => c.group === 'csv' && c.role === 'engine' && c.status === 'ok');
   const corrupt = cases.find((c) => c.name === 'ndjson-corrupt');
   const post = byName('server-post-10mb')?.server;
   const publish = byName('server-publish-100k')?.server;
+  const hostile = byName('server-hostile-upload')?.server?.hostile;
   const accountMonth = byName('server-transactions-1m')?.server?.transactions?.queries.find((q) => q.name === 'account-month');
   const targets: Record<string, Target> = {
     engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
@@ -247,6 +284,9 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
     server_post_10mb_peak_rss_mb: below(250, post?.max_rss_mb),
     server_publish_100k_ms: below(2000, publish?.publish_ms),
     categories_p99_ms_during_publish: below(100, publish?.categories?.p99_ms),
+    stored_rows_per_content_byte: atMost(2, post?.stored?.rows_per_content_byte),
+    // The worst body's p99 (each body's the median over rounds).
+    categories_p99_ms_during_hostile_upload: below(100, hostile && hostile.length > 0 ? Math.max(...hostile.map((b) => b.p99_ms)) : null),
     transactions_page_p99_ms: below(20, accountMonth?.p99_ms),
   };
 
@@ -285,6 +325,12 @@ function countsText(c: CaseSummary): string {
   }
   const v = last.server;
   if (v === undefined) return '';
+  if (v.hostile !== undefined) {
+    const h = c.server?.hostile ?? [];
+    const answers = [...new Set(h.flatMap((b) => b.answers))];
+    return `${h.length} bodies of ~4 MiB, answered ${answers.join(', ')}; ${int(h.reduce((a, b) => a + b.requests, 0))} GETs meanwhile, ` +
+      `${h.reduce((a, b) => a + b.failed, 0)} failed; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
+  }
   if (v.transactions !== undefined) {
     const x = c.server?.transactions ?? v.transactions;
     const failed = x.queries.reduce((a, q) => a + q.failed, 0);
@@ -308,9 +354,11 @@ function table(w: (l?: string) => void, head: string[], rows: string[][]): void 
 function targetLine(t: Target, label: string, unit: string, digits: number, cmp: string): string {
   if (t.value === null || typeof t.value === 'boolean') return '';
   const want = Number(t.want.replace(/^[<>=\s]+/, ''));
+  // cmp: '<' or '≤' for a limit, '≥' for a floor.
+  const limit = cmp === '<' || cmp === '≤';
   let by = '';
-  if (t.met === false) by = cmp === '<' ? `, ${(t.value / want).toFixed(2)}× the limit` : `, ${(t.value / want * 100).toFixed(0)}% of the target`;
-  return `${label}: ${t.value.toFixed(digits)}${unit} (target ${cmp === '<' ? '<' : '≥'} ${want}${unit}: ${t.met ? 'met' : 'NOT met' + by})`;
+  if (t.met === false) by = limit ? `, ${(t.value / want).toFixed(2)}× the limit` : `, ${(t.value / want * 100).toFixed(0)}% of the target`;
+  return `${label}: ${t.value.toFixed(digits)}${unit} (target ${limit ? cmp : '≥'} ${want}${unit}: ${t.met ? 'met' : 'NOT met' + by})`;
 }
 
 export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdout): void {
@@ -390,6 +438,7 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
     for (const c of sv) {
       const i = s.inputs[c.input];
       if (i) w(`${c.name}: ${i.file}, ${(i.bytes / MB).toFixed(1)} MB, ${i.describe}`);
+      else if (c.name === 'server-hostile-upload') w(`${c.name}: no file; ${HOSTILE_BODIES_TEXT}`);
       else if (c.input === 'none') w(`${c.name}: no file; the data seeded with SQL into the server's database (bench/seed-transactions.ts)`);
     }
     w();
@@ -398,12 +447,15 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
           fixed(c.peak_rss_mb, 1), countsText(c)]
       : [c.name, 'FAILED', '', '', fixed(c.peak_rss_mb, 1), countsText(c)]));
     w('(median ms: server-post-10mb = request start to the 201; server-publish-100k = the 201 to the worker finishing;');
-    w(' server-transactions-1m = its timed GETs added up)');
+    w(' server-hostile-upload = its 5 POSTs added up; server-transactions-1m = its timed GETs added up)');
     failures(sv);
     w();
+    const stored = s.cases.find((c) => c.name === 'server-post-10mb' && c.status === 'ok')?.server?.stored;
     const postLines = [
       targetLine(t['server_post_10mb_ms']!, 'server-post-10mb, time to 201', ' ms', 0, '<'),
       targetLine(t['server_post_10mb_peak_rss_mb']!, 'server-post-10mb, server peak RSS', ' MB', 1, '<'),
+      targetLine(t['stored_rows_per_content_byte']!, 'server-post-10mb, stored rows per content byte', '', 2, '≤'),
+      stored ? `  (the import stores ${int(stored.content_bytes)} bytes of content and ${int(stored.rows_bytes)} bytes of row chunks)` : '',
       targetLine(t['server_publish_100k_ms']!, 'server-publish-100k, publish time', ' ms', 0, '<'),
     ];
     lines(...postLines);
@@ -413,9 +465,19 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
       w(`  (${int(cat.requests)} requests a round, one after another, ${cat.failed} failed; p50 ${cat.p50_ms.toFixed(1)} ms, ` +
         `p99 ${cat.p99_ms.toFixed(1)} ms (worst round ${cat.p99_ms_max.toFixed(1)} ms), max ${cat.max_ms.toFixed(1)} ms)`);
     }
+    const hostile = s.cases.find((c) => c.name === 'server-hostile-upload' && c.status === 'ok')?.server?.hostile;
+    if (hostile && hostile.length > 0) {
+      w(targetLine(t['categories_p99_ms_during_hostile_upload']!, 'GET /api/v1/categories during a hostile 4 MiB upload, p99', ' ms', 1, '<'));
+      const worst = hostile.reduce((a, b) => (b.p99_ms > a.p99_ms ? b : a));
+      table(w, ['  body', 'bytes', 'POST ms', 'GETs', 'failed', 'p50 ms', 'p99 ms', 'worst round p99', 'max ms', 'answer'], hostile.map((b) => [
+        `  ${b.name}`, int(b.bytes), fixed(b.post_ms, 0), int(b.requests), String(b.failed), fixed(b.p50_ms, 1), fixed(b.p99_ms, 1),
+        fixed(b.p99_ms_max, 1), fixed(b.max_ms, 1), b.answers.join(', ') + (b === worst ? '  (worst)' : ''),
+      ]));
+      w(`  (per body, medians over ${s.rounds} round${s.rounds === 1 ? '' : 's'} of the POST's time, the GETs sent while it was in flight, one after another, and their p50 and p99)`);
+    }
     const tx = s.cases.find((c) => c.name === 'server-transactions-1m' && c.status === 'ok')?.server?.transactions;
     if (tx) {
-      if (cat || postLines.some((l) => l !== '')) w();
+      if (cat || hostile || postLines.some((l) => l !== '')) w();
       w(`GET /api/v1/transactions over ${int(tx.seeded)} transactions (+${int(tx.other_family_seeded)} in another family; seeded in ` +
         `${(tx.seed_ms / 1000).toFixed(1)} s, untimed), per query ${tx.warmup} warm-up then ${int(tx.queries[0]?.requests ?? 0)} timed requests one after another:`);
       table(w, ['  query', 'p50 ms', 'p99 ms', 'max ms', 'total ms', 'total_count', 'expected', 'failed', 'path'], tx.queries.map((q) => [

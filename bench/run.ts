@@ -5,8 +5,9 @@
 //   csv     the newline floor, csv-parse, uDSV, Papa Parse, the engine's CSV pipeline (1M rows)
 //   ndjson  the newline floor, line split + JSON.parse, stream-json, the engine's NDJSON pipeline
 //           (1M-line export), and the corrupted-line check (one round)
-//   server  a ~10 MB CSV POST to its 201, publishing 100,000 rows while GET /categories runs, and
-//           GET /transactions over 1,000,000 seeded transactions (one round)
+//   server  a ~10 MB CSV POST to its 201 (and what its import stores), publishing 100,000 rows
+//           while GET /categories runs, five pathological 4 MiB CSV bodies POSTed while
+//           GET /categories runs, and GET /transactions over 1,000,000 seeded transactions (one round)
 //
 // A count mismatch marks the case FAILED and the exit status 1.
 //
@@ -42,6 +43,8 @@ const PUBLISH_ROWS = 100_000;
 const TRANSACTIONS_SEEDED = 1_000_000;
 /** The server's default MAX_CSV_BYTES (SPEC §3.1), which the 10 MB upload must stay under. */
 const MAX_CSV_BYTES = 10 * 1024 * 1024;
+/** The pathological bodies server-hostile-upload sends (bench/cases/server-hostile.ts). */
+const HOSTILE_BODIES = 5;
 
 type Mode = RunSetup['mode'];
 /** The files cases read: generated (checked against their sidecars) or the user's; 'none': no file. */
@@ -74,6 +77,7 @@ const CASES: readonly CaseDef[] = [
 
   { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
   { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
+  { name: 'server-hostile-upload', script: 'cases/server-hostile.ts', group: 'server', input: 'none', role: 'server', what: '5 pathological 4 MiB CSV bodies POSTed, GET /categories meanwhile', modes: ['generated'] },
   { name: 'server-transactions-1m', script: 'cases/server-transactions.ts', group: 'server', input: 'none', role: 'server', what: 'GET /api/v1/transactions, 5 queries × 300, over 1,000,000 seeded transactions', modes: ['generated'], once: true },
 ];
 
@@ -150,7 +154,7 @@ function checkCorrupt(r: CaseReport, cm: CorruptMeta): string[] {
   return problems;
 }
 
-/** The 10 MB POST: a 201 whose stats are what the generator wrote. */
+/** The 10 MB POST: a 201 whose stats are what the generator wrote, and its whole file stored as content. */
 function checkPost(r: CaseReport, meta: CsvMeta): string[] {
   const v = r.server;
   if (v === undefined) return ['the case reported no server figures'];
@@ -158,6 +162,31 @@ function checkPost(r: CaseReport, meta: CsvMeta): string[] {
   const problems: string[] = [];
   if (v.stats?.rows_count !== meta.rows) problems.push(`201 stats.rows_count ${v.stats?.rows_count}; the generator wrote ${meta.rows} rows`);
   if (v.stats?.invalid_rows_count !== meta.invalid_rows) problems.push(`201 stats.invalid_rows_count ${v.stats?.invalid_rows_count}; the generator wrote ${meta.invalid_rows}`);
+  if (v.stored === undefined) problems.push('no stored bytes reported for the import');
+  else {
+    if (v.stored.content_bytes !== meta.bytes) problems.push(`the import stores ${v.stored.content_bytes} bytes of content; the file holds ${meta.bytes}`);
+    if (v.stored.rows_bytes === 0) problems.push('the import stores no row chunks');
+  }
+  return problems;
+}
+
+/**
+ * The hostile uploads: every body sent, each POST answered by the server without a 5xx (a 201 or
+ * a 422: anything else was refused before its content was read, and tests nothing), and at least
+ * one GET measured during each, all answered 200.
+ */
+function checkHostile(r: CaseReport): string[] {
+  const v = r.server?.hostile;
+  if (v === undefined) return ['the case reported no hostile-upload figures'];
+  const problems: string[] = [];
+  if (v.length !== HOSTILE_BODIES) problems.push(`${v.length} bodies sent; want ${HOSTILE_BODIES}`);
+  for (const b of v) {
+    if (b.status === 0) problems.push(`${b.name}: the POST got no answer (${b.error})`);
+    else if (b.status >= 500) problems.push(`${b.name}: the POST answered ${b.status} ${b.error ?? ''}`);
+    else if (b.status !== 201 && b.status !== 422) problems.push(`${b.name}: the POST answered ${b.status} ${b.error ?? ''}; want 201 or 422 (refused before its content was read, it tests nothing)`);
+    if (b.requests === 0) problems.push(`${b.name}: no GET /api/v1/categories was measured during the POST`);
+    else if (b.failed > 0) problems.push(`${b.name}: ${b.failed} of ${b.requests} GET /api/v1/categories did not answer 200`);
+  }
   return problems;
 }
 
@@ -209,6 +238,7 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
   const problems: string[] = [];
   if (input.name !== 'none' && r.bytes !== null && r.bytes !== input.bytes) problems.push(`read ${r.bytes} bytes of ${input.bytes}`);
   if (c.name === 'server-transactions-1m') return [...problems, ...checkTransactions(r)];
+  if (c.name === 'server-hostile-upload') return [...problems, ...checkHostile(r)];
   const e = input.expected;
   if (e.kind === 'csv') {
     if (c.name === 'server-post-10mb') problems.push(...checkPost(r, e.meta));

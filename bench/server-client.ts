@@ -7,6 +7,7 @@
 //   await fetch(server.url + '/api/v1/categories', { headers: server.headers });
 //   const accountId = await server.createAccount();      // POST /api/v1/accounts, over HTTP
 //   const rss = await server.rss();   ...   await server.close();   // also removes the folder
+//   const { content_bytes, rows_bytes } = await server.storage(importId);   // what an import stores
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,12 @@ export interface Rss {
   max_rss_mb: number;
 }
 
+/** What an import keeps in the database (server-host's `storage` op): its content's bytes and its row chunks' bytes. */
+export interface Storage {
+  content_bytes: number;
+  rows_bytes: number;
+}
+
 export interface BenchServer {
   url: string;
   headers: Record<string, string>;
@@ -31,6 +38,7 @@ export interface BenchServer {
   /** A Depository account in USD in the key's family, made with POST /api/v1/accounts; its id. */
   createAccount(name?: string): Promise<string>;
   transactionsOf(importId: string): Promise<number>;
+  storage(importId: string): Promise<Storage>;
   /** Writes the transactions-1m data straight into the database (bench/seed-transactions.ts). */
   seed(request: SeedRequest): Promise<SeedResult>;
   /** Epoch ms (performance.timeOrigin + now() in the server) at which the worker finished the import's job. */
@@ -104,6 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       return id;
     },
     transactionsOf: (importId) => call<number>('count', { import_id: importId }),
+    storage: (importId) => call<Storage>('storage', { import_id: importId }),
     seed: (request) => call<SeedResult>('seed', { ...request }),
     finished: (importId) => {
       const at = finishedAt.get(importId);

@@ -9,6 +9,12 @@
 //                                              (`at`: performance.timeOrigin + now(), epoch ms)
 //   ← {id, op: 'rss'}      → {id, ok, value: {rss_mb, max_rss_mb}}   current and peak RSS so far
 //   ← {id, op: 'count', import_id} → {id, ok, value: n}   transactions rows written by that import
+//   ← {id, op: 'storage', import_id}
+//                          → {id, ok, value: {content_bytes, rows_bytes}}  what the import keeps in
+//                                                         the database: sum(length(bytes)) of its
+//                                                         import_contents, sum(length(CAST(data AS
+//                                                         BLOB))) of its import_row_chunks (UTF-8
+//                                                         bytes of the rows' JSON); 0 when none
 //   ← {id, op: 'seed', rows, other_rows, seed, filters}
 //                          → {id, ok, value: SeedResult}  bench/seed-transactions.ts: 3 accounts and
 //                                                         `rows` transactions in the key's family, a
@@ -26,7 +32,7 @@ import { seedTransactions, type SeedRequest } from './seed-transactions.ts';
 
 type Message =
   | { id: number; op: 'rss' | 'close' }
-  | { id: number; op: 'count'; import_id: string }
+  | { id: number; op: 'count' | 'storage'; import_id: string }
   | ({ id: number; op: 'seed' } & SeedRequest);
 
 const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
@@ -45,6 +51,11 @@ function answer(m: Message): unknown {
       return seedTransactions(db, { rows: m.rows, other_rows: m.other_rows, seed: m.seed, filters: m.filters });
     case 'count':
       return db.prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(m.import_id) as number;
+    case 'storage':
+      return {
+        content_bytes: (db.prepare('SELECT sum(length(bytes)) FROM import_contents WHERE import_id = ?').pluck().get(m.import_id) as number | null) ?? 0,
+        rows_bytes: (db.prepare('SELECT sum(length(CAST(data AS BLOB))) FROM import_row_chunks WHERE import_id = ?').pluck().get(m.import_id) as number | null) ?? 0,
+      };
     case 'close':
       return null;
   }

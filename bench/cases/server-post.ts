@@ -5,7 +5,9 @@
 // clock runs from the request's start to the 201's body, read whole: upload, streaming parse,
 // rows and mappings stored, answer. The server's RSS is taken before the POST and its peak
 // (resourceUsage().maxRSS) after it; the process is fresh, so that peak is the POST's unless start
-// itself peaked higher (then rss_before/max_rss_before show it).
+// itself peaked higher (then rss_before/max_rss_before show it). After a 201, the server-host's
+// `storage` op reads what the import keeps (SPEC: stored rows take at most twice the bytes of their
+// content): the bytes of its import_contents and of its import_row_chunks' JSON.
 //
 //   node --import tsx bench/cases/server-post.ts <file.csv>
 
@@ -30,12 +32,14 @@ try {
   const postMs = performance.now() - t0;
   const after = await server.rss();
   const stats = body.data?.stats ?? null;
+  const stored = res.status === 201 && body.data !== undefined ? await server.storage(body.data.id) : undefined;
   emit({
     case: 'server-post-10mb', file, elapsed_ms: postMs, bytes: bytes.length,
     records: stats?.rows_count ?? 0, header_included: false, invalid_rows: stats?.invalid_rows_count ?? null,
     server: {
       status: res.status, stats, error: body.error ?? null, post_ms: postMs,
       rss_before_mb: before.rss_mb, max_rss_before_mb: before.max_rss_mb, max_rss_mb: after.max_rss_mb,
+      ...(stored ? { stored } : {}),
     },
   });
 } finally {
