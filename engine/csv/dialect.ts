@@ -62,16 +62,33 @@ export function splitLine(line: string, sep: string): string[] {
   }
 }
 
-export function countOutsideQuotes(line: string, sep: string): number {
+/**
+ * Separators outside quotes on the line, counted up to `max` (a line past it is no table row
+ * anyway). Jumps with indexOf between separators and quotes: a long line without the separator is
+ * one native scan, not a loop over its characters.
+ */
+export function countOutsideQuotes(line: string, sep: string, max = MAX_RECORD_FIELDS): number {
   let n = 0;
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c === sep) n++;
+  let i = 0;
+  let quote = line.indexOf('"');
+  for (;;) {
+    const s = line.indexOf(sep, i);
+    if (s < 0) return n;
+    if (quote >= 0 && quote < s) {
+      // A quoted stretch: separators inside it do not count.
+      const close = line.indexOf('"', quote + 1);
+      if (close < 0) return n;
+      i = close + 1;
+      quote = line.indexOf('"', i);
+      continue;
+    }
+    if (++n > max) return n;
+    i = s + 1;
   }
-  return n;
 }
+
+/** More fields than a record may hold under this separator: no header, and not worth splitting. */
+const tooWide = (line: string, sep: string) => line.length > MAX_RECORD_FIELDS && countOutsideQuotes(line, sep) >= MAX_RECORD_FIELDS;
 
 /** A line whose fields are all empty after trimming, under any candidate separator. */
 export function isBlankLine(line: string): boolean {
@@ -80,7 +97,7 @@ export function isBlankLine(line: string): boolean {
 
 export function sniffSeparator(line: string, fieldCount: number | null): ColSep {
   if (fieldCount !== null) {
-    for (const sep of SEPARATORS) if (splitLine(line, sep).length === fieldCount) return sep;
+    for (const sep of SEPARATORS) if (!tooWide(line, sep) && splitLine(line, sep).length === fieldCount) return sep;
   }
   let best: ColSep = ',';
   let bestCount = 0;
@@ -156,9 +173,9 @@ export function detectDialect(input: DialectInput): Dialect | null {
       if (isBlankLine(line)) continue;
       for (const sep of colSep ? [colSep] : SEPARATORS) {
         if (!colSep && sep !== firstSep && countOutsideQuotes(line, sep) === 0) continue;
-        const cells = splitLine(line, sep).map((c) => c.trim());
         // A line of more fields than a record may hold is no header (the tokenizer refuses it).
-        if (cells.length > MAX_RECORD_FIELDS) continue;
+        if (tooWide(line, sep)) continue;
+        const cells = splitLine(line, sep).map((c) => c.trim());
         const score = input.score(cells);
         // Without labels: a line of data (dates, amounts) is not a header whatever words it holds,
         // and past the first line one known word is not enough (`Verwendungszweck: 0991…`).
@@ -170,7 +187,7 @@ export function detectDialect(input: DialectInput): Dialect | null {
     if (best !== null) {
       return { sep: best.sep, headerLine: best.line + 1, headerless: null, skipLines: best.line, searched: best.line !== first, sepHow };
     }
-    if (input.isData(splitLine(lines[first]!, firstSep).map((c) => c.trim()))) {
+    if (!tooWide(lines[first]!, firstSep) && input.isData(splitLine(lines[first]!, firstSep).map((c) => c.trim()))) {
       return { sep: firstSep, headerLine: null, headerless: 'detected', skipLines: first, searched: false, sepHow };
     }
   }

@@ -38,7 +38,7 @@ export interface IngestContext {
 }
 
 const CONTENT_BLOCK = 1 << 20;
-const FLUSH_BYTES = 4 << 20;
+const FLUSH_BYTES = 1 << 20;
 
 export type Parser =
   | { kind: 'csv'; pipeline: ReturnType<typeof createPipeline> }

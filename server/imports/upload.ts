@@ -80,6 +80,10 @@ export function readUpload(
           } catch (e) {
             fail(e);
           }
+          // One chunk per turn of the event loop: a fast client's whole body would otherwise be
+          // parsed in one go, and every other request wait for it (SPEC §3.12).
+          stream.pause();
+          setImmediate(() => stream.resume());
         });
         stream.on('end', () => done());
         stream.on('error', () => done());

@@ -53,7 +53,7 @@ export const createImport: Handler = async (ctx, req, res) => {
   if (type === 'multipart/form-data') {
     const got = await readUpload(req, ingestContext(ctx, user.family_id, user.id), accountErrors(ctx, user.family_id));
     publish = got.request.publish;
-    if (got.ingest === null) importId = createWithoutUpload(ctx, user.family_id, user.id, got.request, got.fields['raw_file_content']);
+    if (got.ingest === null) importId = await createWithoutUpload(ctx, user.family_id, user.id, got.request, got.fields['raw_file_content']);
     else importId = got.ingest.importId;
   } else if (type === 'application/json' || type === '') {
     const body = await readJson(req, res, ctx.config.maxJsonBodyBytes);
@@ -61,7 +61,7 @@ export const createImport: Handler = async (ctx, req, res) => {
     if ('errors' in parsed) throw validationFailed(parsed.errors);
     const request = parsed;
     publish = request.publish;
-    importId = createWithoutUpload(ctx, user.family_id, user.id, request, body['raw_file_content']);
+    importId = await createWithoutUpload(ctx, user.family_id, user.id, request, body['raw_file_content']);
   } else {
     throw new ApiError(400, 'bad_request', `Send application/json or multipart/form-data (got ${type})`);
   }
@@ -75,13 +75,17 @@ export const createImport: Handler = async (ctx, req, res) => {
 };
 
 /** An import from raw_file_content (or from none at all). */
-function createWithoutUpload(ctx: AppContext, familyId: string, userId: string, request: ImportRequest, raw: unknown): string {
+async function createWithoutUpload(ctx: AppContext, familyId: string, userId: string, request: ImportRequest, raw: unknown): Promise<string> {
   if (raw !== undefined && raw !== null && typeof raw !== 'string') throw validationFailed(['raw_file_content must be a string']);
   const ingest = new Ingest(ingestContext(ctx, familyId, userId), request, null, true);
   try {
     if (typeof raw === 'string' && raw !== '') {
       const bytes = Buffer.from(raw, 'utf8');
-      for (let i = 0; i < bytes.length; i += 1 << 16) ingest.write(bytes.subarray(i, i + (1 << 16)));
+      // 64 KiB a turn of the event loop, as an upload arrives: other requests are served between.
+      for (let i = 0; i < bytes.length; i += 1 << 16) {
+        ingest.write(bytes.subarray(i, i + (1 << 16)));
+        if (i + (1 << 16) < bytes.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     ingest.finish();
   } catch (e) {
