@@ -30,6 +30,7 @@ import { CsvTokenizer } from './tokenizer.ts';
 
 /** The prelude is decided once this many characters have arrived even without enough lines. */
 const PRELUDE_MAX_CHARS = 4 * 1024 * 1024;
+const PRELUDE_SLICE = 64 * 1024;
 /** Text every line of which is blank (isBlankLine's class, line breaks included). */
 const BLANK_TEXT = /^[\s,;\t|"]*$/u;
 /** Rows read before anything the options leave out is decided (SPEC §2.14). */
@@ -221,7 +222,9 @@ export class CsvPipeline {
     this.dialect = dialect;
     this.tokenizer = new CsvTokenizer(dialect.sep, dialect.skipLines);
     if (dialect.headerless === 'column_names') this.setHeaders(this.opts.column_names!.slice(), null);
-    if (text !== '') this.tokenizer.push(text, this.onRecord);
+    // In slices, as it would have arrived: a record too large or too wide is refused at the slice
+    // that shows it, not after the whole prelude.
+    for (let i = 0; i < text.length; i += PRELUDE_SLICE) this.tokenizer.push(text.slice(i, i + PRELUDE_SLICE), this.onRecord);
   }
 
   /** Names of a headerless file's columns: none (the first record tells how many there are). */

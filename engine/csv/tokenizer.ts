@@ -373,12 +373,13 @@ export class CsvTokenizer {
   private tooManyFields(): never {
     throw new SluiceError(
       'CSV_RECORD_TOO_LARGE',
-      `the record on line ${this.recordLine} has ${this.fields.length} fields; a table holds at most ${MAX_RECORD_FIELDS}`,
+      `the record on line ${this.recordLine} has more than ${MAX_RECORD_FIELDS} fields, the most a table row may hold`,
       this.recordLine,
     );
   }
 
   private checkSize(): void {
+    if (this.fields.length > MAX_RECORD_FIELDS) this.tooManyFields();
     if (this.state === S.Skip || (this.fields.length === 0 && this.partial.length < this.maxRecordChars)) return;
     let size = this.partial.length;
     for (const f of this.fields) size += f.length + 1;
