@@ -55,7 +55,8 @@ export async function checkImport(source: Source, options: ImportOptions = {}): 
 export { CODES, OptionsError, SluiceError, type Code, type Issue, type OptionProblem } from './errors.ts';
 export {
   AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, nearest, normalizeOptions, SIGNAGE_CONVENTIONS,
-  type ImportOptions, type ImportType, type NormalizedOptions,
+  type AmountTypeStrategy, type ColSep, type Field, type ImportOptions, type ImportType, type NormalizedOptions, type SignageConvention,
+  type UncheckedImportOptions,
 } from './options.ts';
 export { IMPORT_TYPE_ENTRIES, importType, type ImportTypeEntry } from './import-types.ts';
 export { NUMBER_FORMATS, compileAmountParser, type NumberFormat } from './parse/amount.ts';

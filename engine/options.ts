@@ -30,14 +30,17 @@ export type Field = (typeof FIELDS)[number];
 export type LabelOption = `${Field}_col_label`;
 export const LABEL_OPTIONS = FIELDS.map((f) => `${f}_col_label` as LabelOption);
 
-/** What a caller may pass: the API field names; strings where the API sends strings. */
+/**
+ * What a program passes: the API field names, enumerated ones as their literal unions
+ * (`number_format: 'nope'` does not type-check). Checked again at run time all the same.
+ */
 export type ImportOptions = Partial<Record<LabelOption, string | null>> & {
-  type?: string | null;
+  type?: ImportType | null;
   date_format?: string | null;
-  number_format?: string | null;
-  signage_convention?: string | null;
-  col_sep?: string | null;
-  amount_type_strategy?: string | null;
+  number_format?: NumberFormat | null;
+  signage_convention?: SignageConvention | null;
+  col_sep?: ColSep | null;
+  amount_type_strategy?: AmountTypeStrategy | null;
   amount_type_inflow_value?: string | null;
   rows_to_skip?: number | string | null;
   encoding?: string | null;
@@ -49,6 +52,14 @@ export type ImportOptions = Partial<Record<LabelOption, string | null>> & {
   /** How many issues the whole-file result keeps in full (the counts are always complete). */
   max_issues?: number | null;
 };
+
+/** The same options as they come from outside a program (a command line, a request): any values, checked by normalizeOptions. */
+export type UncheckedImportOptions = { readonly [K in keyof ImportOptions]?: unknown };
+
+/** How normalizeOptions reads what it is given before checking it: strings where the API sends strings. */
+type WideOptions = Partial<Record<LabelOption, string | null>> & {
+  [K in 'type' | 'number_format' | 'signage_convention' | 'col_sep' | 'amount_type_strategy']?: string | null;
+} & Omit<ImportOptions, 'type' | 'number_format' | 'signage_convention' | 'col_sep' | 'amount_type_strategy' | LabelOption>;
 
 export interface NormalizedOptions {
   readonly type: ImportType;
@@ -147,7 +158,8 @@ function todayUtc(): { y: number; m: number; d: number } {
 }
 
 /** Validates and defaults options; throws OptionsError listing every problem. */
-export function normalizeOptions(input: ImportOptions = {}): NormalizedOptions {
+export function normalizeOptions(unchecked: UncheckedImportOptions = {}): NormalizedOptions {
+  const input = unchecked as WideOptions;
   const problems: OptionProblem[] = [];
   const raw = input as Record<string, unknown>;
   for (const key of Object.keys(raw)) {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { readAll } from './helpers.ts';
+import type { ImportType } from '../engine/index.ts';
 import { startServer, type TestServer } from './server-helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/thirdparty/${name}`, import.meta.url));
@@ -14,7 +15,7 @@ const TODAY = '2026-11-22';
 
 type Want = Record<string, unknown> & { line: number; valid?: boolean; codes?: string[] };
 
-const cases: [string, string, string, Want[], Record<string, string>?][] = [
+const cases: [ImportType, string, string, Want[], Record<string, string>?][] = [
   ['ThirdPartyAImport', 'mint-mixed-case-types.csv', 'Mint: the type decides the sign, in any case; magnitudes; labels; original description', [
     { line: 2, valid: true, amount: '1234.00', signed_amount: '1234.00', tags: ['Food', 'Weekly'], notes: 'SAFEWAY #1234', name: 'Grocery Store', account: 'Checking' },
     { line: 3, valid: true, amount: '2500.00', signed_amount: '-2500.00', notes: 'Monthly pay' },
