@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.ts';
+import type { WorkerHandle } from '../server/jobs/runner.ts';
 import { start } from '../server/main.ts';
 import { validateResponse } from '../server/openapi/validate.ts';
 import type { Db } from '../server/store/db.ts';
@@ -53,6 +54,8 @@ export interface TestServer {
   userId: string;
   /** What the server logged (500s log their stack here). */
   logs: string[];
+  /** The publish worker's handle (stopped unless the server was started with `publishing`). */
+  worker: WorkerHandle;
   api(method: string, path: string, options?: ApiOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -90,6 +93,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     familyId: owner.user.family_id,
     userId: owner.user.id,
     logs,
+    worker: running.worker,
     api: (method, path, options = {}) => api(running.url, key, method, path, options, config.rateLimitPerHour > 0),
     async close() {
       await running.close();

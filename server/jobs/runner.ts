@@ -9,7 +9,7 @@
 // with an error saying so.
 
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../store/db.ts';
+import { openDb, type Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
 import { setStatus } from '../store/imports.ts';
 
@@ -41,21 +41,58 @@ export interface WorkerHandle {
   stop(graceMs?: number): Promise<void>;
   /** Resolves when the worker reports the job for this import finished (used by the bench). */
   onFinished(listener: (importId: string) => void): void;
+  /** How many times the thread died unasked and was started again. */
+  readonly restarts: number;
+  /** Ends the thread as a crash would (tests: the handle must start another and rerun its job). */
+  crashForTest(): Promise<void>;
 }
 
+/**
+ * The publish worker thread, started again if it dies while not asked to stop (an uncaught error,
+ * an out-of-memory kill of the thread): its job, left `running`, is requeued first (recoverJobs,
+ * on a connection of its own), so it runs again within moments instead of at the next start.
+ */
 export function startWorker(databasePath: string, log: (m: string) => void): WorkerHandle {
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { databasePath } });
   const listeners: ((importId: string) => void)[] = [];
   let stopped = false;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', (m: { type: string; import_id?: string; message?: string }) => {
-    if (m.type === 'finished') for (const l of listeners) l(m.import_id!);
-    else if (m.type === 'log') log(`publish worker: ${m.message}`);
-  });
-  worker.on('error', (e) => log(`publish worker failed: ${e.stack ?? e.message}`));
+  let restarts = 0;
+  let worker!: Worker;
+  let exited!: Promise<void>;
+  const spawn = () => {
+    worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { databasePath } });
+    const self = worker;
+    exited = new Promise<void>((resolve) => self.once('exit', () => resolve()));
+    self.on('message', (m: { type: string; import_id?: string; message?: string }) => {
+      if (m.type === 'finished') for (const l of listeners) l(m.import_id!);
+      else if (m.type === 'log') log(`publish worker: ${m.message}`);
+    });
+    self.on('error', (e) => log(`publish worker failed: ${e.stack ?? e.message}`));
+    self.once('exit', () => {
+      if (stopped || self !== worker) return;
+      restarts++;
+      try {
+        const db = openDb(databasePath, { migrate: false });
+        try {
+          const r = recoverJobs(db);
+          log(`publish worker stopped unasked; requeued ${r.requeued} job(s), gave up ${r.abandoned}; starting it again`);
+        } finally {
+          db.close();
+        }
+      } catch (e) {
+        log(`publish worker stopped unasked and its jobs could not be requeued (${(e as Error).message}); they run at the next start`);
+      }
+      spawn();
+    });
+  };
+  spawn();
   return {
     poke: () => { if (!stopped) worker.postMessage('poke'); },
     onFinished: (l) => { listeners.push(l); },
+    get restarts() { return restarts; },
+    async crashForTest() {
+      const before = worker;
+      await before.terminate();
+    },
     async stop(graceMs = 10_000) {
       if (stopped) return exited;
       stopped = true;
