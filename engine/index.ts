@@ -54,7 +54,7 @@ export async function checkImport(source: Source, options: ImportOptions = {}): 
 
 export { CODES, OptionsError, SluiceError, type Code, type Issue, type OptionProblem } from './errors.ts';
 export {
-  AMOUNT_TYPE_STRATEGIES, COL_SEPS, IMPORT_TYPES, nearest, normalizeOptions, SIGNAGE_CONVENTIONS,
+  AMOUNT_TYPE_STRATEGIES, CALLER_OPTIONS, COL_SEPS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, SIGNAGE_CONVENTIONS, type OptionName,
   type AmountTypeStrategy, type ColSep, type Field, type ImportOptions, type ImportType, type NormalizedOptions, type SignageConvention,
   type UncheckedImportOptions,
 } from './options.ts';

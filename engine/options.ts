@@ -83,10 +83,19 @@ export interface NormalizedOptions {
   readonly max_issues: number;
 }
 
-const KNOWN = new Set<string>([
+/**
+ * Every option the engine takes, by its API name: the one list the CLI's flags (in kebab case) and
+ * the server's request fields are derived from.
+ */
+export const OPTION_NAMES = [
   ...LABEL_OPTIONS, 'type', 'date_format', 'number_format', 'signage_convention', 'col_sep', 'amount_type_strategy',
   'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names', 'today', 'default_currency', 'max_issues',
-]);
+] as const satisfies readonly (keyof ImportOptions)[];
+export type OptionName = (typeof OPTION_NAMES)[number];
+/** Options the program running the engine decides, not the sender of a file (a server sets them itself). */
+export const CALLER_OPTIONS = ['today', 'default_currency', 'max_issues'] as const satisfies readonly OptionName[];
+
+const KNOWN = new Set<string>(OPTION_NAMES);
 
 const ENCODING_ALIASES: Record<string, string> = {
   utf8: 'utf-8', 'utf-8': 'utf-8', 'utf-16le': 'utf-16le', utf16le: 'utf-16le', 'utf-16be': 'utf-16be', utf16be: 'utf-16be',

@@ -12,20 +12,15 @@ import { optionsFor } from '../detect/pipeline.ts';
 import { detectFileType, DETECT_BYTES, type FileTypeGuess } from '../detect/file-type.ts';
 import { SluiceError } from '../errors.ts';
 import { IMPORT_TYPE_ENTRIES } from '../import-types.ts';
-import { normalizeOptions, type ImportOptions, type NormalizedOptions } from '../options.ts';
+import { normalizeOptions, OPTION_NAMES, type NormalizedOptions, type UncheckedImportOptions } from '../options.ts';
 import { PipelineReader } from '../reader.ts';
 import { inferred } from '../result/settings.ts';
 import type { FileResult } from '../result/stats.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { checkJob, cliSpelling, type CheckJob } from './jobs.ts';
 
-const VALUE_OPTIONS = [
-  'type', 'date-col-label', 'amount-col-label', 'name-col-label', 'category-col-label', 'tags-col-label', 'notes-col-label',
-  'account-col-label', 'qty-col-label', 'ticker-col-label', 'price-col-label', 'entity-type-col-label', 'currency-col-label',
-  'exchange-operating-mic-col-label', 'inflow-col-label', 'outflow-col-label', 'date-format', 'number-format',
-  'signage-convention', 'col-sep', 'amount-type-strategy', 'amount-type-inflow-value', 'rows-to-skip', 'encoding',
-  'column-names', 'today', 'default-currency', 'max-issues',
-] as const;
+/** The engine's options in CLI spelling (`date_col_label` → `--date-col-label`). */
+const VALUE_OPTIONS = OPTION_NAMES.map((o) => o.replace(/_/g, '-'));
 const FLAGS = ['json', 'rows', 'help'] as const;
 
 const TYPES = Object.values(IMPORT_TYPE_ENTRIES).map((e) => `                              ${e.type.padEnd(18)} ${e.summary}`).join('\n');
@@ -57,10 +52,10 @@ export interface CliIo {
   stdin: Readable;
 }
 
-function toOptions(args: ParsedArgs): ImportOptions {
+function toOptions(args: ParsedArgs): UncheckedImportOptions {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(args.values)) out[k.replace(/-/g, '_')] = v;
-  return out as ImportOptions;
+  return out;
 }
 
 function errorOut(io: CliIo, json: boolean, e: SluiceError): number {

@@ -3,16 +3,15 @@
 // never re-implements a rule), the target account and the publish flag. Every problem is
 // collected and returned together for one 422 validation_failed.
 
-import { IMPORT_TYPES, nearest, normalizeOptions, OptionsError, type ImportOptions, type ImportType } from '../../engine/index.ts';
+import {
+  CALLER_OPTIONS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, OptionsError, type ImportOptions, type ImportType, type OptionName,
+} from '../../engine/index.ts';
 import { isUuid } from '../store/ids.ts';
 
-/** Request fields that are engine options, by their API names. */
-export const OPTION_FIELDS = [
-  'date_col_label', 'amount_col_label', 'name_col_label', 'category_col_label', 'tags_col_label', 'notes_col_label',
-  'account_col_label', 'qty_col_label', 'ticker_col_label', 'price_col_label', 'entity_type_col_label', 'currency_col_label',
-  'exchange_operating_mic_col_label', 'inflow_col_label', 'outflow_col_label', 'date_format', 'number_format',
-  'signage_convention', 'col_sep', 'amount_type_strategy', 'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names',
-] as const;
+/** Request fields that are engine options: the engine's list, less the type (its own field) and what the server decides. */
+export const OPTION_FIELDS = OPTION_NAMES.filter(
+  (o): o is Exclude<OptionName, 'type' | (typeof CALLER_OPTIONS)[number]> => o !== 'type' && !(CALLER_OPTIONS as readonly string[]).includes(o),
+);
 
 /** The fields ImportConfiguration reports: the seed's ten (seed §2.3), and col_sep and encoding (SPEC §3.11). */
 export const CONFIGURATION_FIELDS = [
