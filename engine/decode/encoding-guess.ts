@@ -52,6 +52,7 @@ function headerLanguages(text: string): Set<Lang> {
   const langs = new Set<Lang>();
   for (const line of text.split(/\r\n|\r|\n/, 8)) {
     for (const cell of line.split(/[;,\t|]/)) {
+      if (cell.length > 200) continue; // no header phrase is that long
       const f = fold(cell.replace(/"/g, ''));
       for (const e of HEADER_PHRASES.get(f) ?? []) for (const l of e.langs) langs.add(l);
     }

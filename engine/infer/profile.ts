@@ -131,7 +131,8 @@ class Profile implements ColumnProfile {
       // A direction column holds a handful of distinct values; folding stops past five.
       const folded = new Set<string>();
       for (const v of this.values) {
-        folded.add(v === '+' || v === '-' ? v : fold(v));
+        // A marker is a word or two (`DR`, `Gutschrift`): a long cell is none, and is not folded.
+        folded.add(v === '+' || v === '-' ? v : v.length > 64 ? '' : fold(v));
         if (folded.size > 4) break;
       }
       this._markers = markerFamily(folded);

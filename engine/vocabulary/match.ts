@@ -35,7 +35,11 @@ function undecorated(folded: string): string | null {
   return end === words.length ? null : words.slice(0, end).join(' ');
 }
 
+/** Longer than this, a header is no phrase of the vocabulary, decorated or not: not folded at all. */
+const LONGEST_HEADER = 2 * Math.max(...[...HEADER_PHRASES.keys()].map((k) => k.length)) + 20;
+
 export function matchHeader(header: string): HeaderMatch | null {
+  if (header.length > LONGEST_HEADER) return null;
   const folded = fold(header);
   if (folded === '') return null;
   const exact = HEADER_PHRASES.get(folded);
