@@ -19,6 +19,7 @@
 import type { Db } from '../server/store/db.ts';
 import { nameKey, now, uuidv7 } from '../server/store/ids.ts';
 import { createFamily } from '../server/store/users.ts';
+import { rng } from './generate.ts';
 
 /** Merchant-like names, ASCII (SQLite's lower() and JavaScript's agree on them). */
 export const MERCHANTS: readonly string[] = [
@@ -67,17 +68,6 @@ export const SHARES = [0.6, 0.3, 0.1] as const;
 const FIRST_DAY = Date.UTC(2015, 0, 1);
 const DAYS = (Date.UTC(2024, 11, 31) - FIRST_DAY) / 86_400_000 + 1;
 const BATCH = 50_000;
-
-/** mulberry32: a 32-bit state, uniform floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Integer cents as an exact decimal string: -1234 → '-12.34', 25000 → '250.00'. */
 function decimal(cents: number): string {
@@ -141,7 +131,7 @@ export function seedTransactions(db: Db, req: SeedRequest): SeedResult {
   const total = req.rows + req.other_rows;
   const every = req.other_rows > 0 ? Math.floor(total / req.other_rows) : Infinity;
   const accountRows = [0, 0, 0];
-  const random = mulberry32(req.seed);
+  const random = rng(req.seed);
   let ours = 0;
   let others = 0;
   const write = db.transaction((end: number, start: number) => {

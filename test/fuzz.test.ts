@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { rng } from '../bench/generate.ts';
 import { runCheck } from '../engine/cli/check.ts';
 import { chunksOf } from './helpers.ts';
 
@@ -30,17 +31,6 @@ const files = SOURCES.flatMap(([dir, type]) =>
     .filter((f) => /\.(csv|qif|ndjson|txt)$/.test(f))
     .map((f) => ({ name: `${dir}/${f}`, type, bytes: readFileSync(join(FIXTURES, dir, f)) })),
 );
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SPECIAL = [0x22, 0x2c, 0x3b, 0x0a, 0x0d, 0x00, 0xff, 0xc3, 0x7b, 0x5b, 0x5d, 0x7d, 0x09, 0x5e, 0x21];
 
@@ -120,7 +110,7 @@ async function check(bytes: Uint8Array, type: string | null, size: number): Prom
 
 test(`sluice check on ${ITERATIONS} mutated fixtures (seed ${SEED}): exit 0/1/2, JSON, nothing thrown, the same in any chunk size`, async () => {
   assert.ok(files.length > 50, `${files.length} fixture files`);
-  const rand = mulberry32(SEED);
+  const rand = rng(SEED);
   const seen = new Map<number, number>();
   for (let i = 0; i < ITERATIONS; i++) {
     const file = files[Math.floor(rand() * files.length)]!;

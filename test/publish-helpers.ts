@@ -9,7 +9,7 @@
 // `const d = await settle(s, f.key, id);` then `storedTransactions(s.db, id)`.
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -222,11 +222,23 @@ export interface ChildServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** This process's environment for a child, without the test runner's own variables. */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_TEST'))) as Record<string, string>;
+  return { ...base, ...env };
+}
+
+/** `node --import tsx server/main.ts` with these settings, run to its end (a start that should fail). */
+export function runServerToExit(env: Record<string, string>): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: childEnv({ HOST: '127.0.0.1', PORT: '0', ...env }),
+  });
+}
+
 /** `node --import tsx server/main.ts` with these settings; resolves once it says it is listening. */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_TEST'))) as Record<string, string>;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT, env: { ...base, HOST: '127.0.0.1', RATE_LIMIT_PER_HOUR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, env: childEnv({ HOST: '127.0.0.1', RATE_LIMIT_PER_HOUR: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { spawnServer, until } from './publish-helpers.ts';
+import { childEnv, runServerToExit, spawnServer, until } from './publish-helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/sluice.mjs', import.meta.url));
 const dirs: string[] = [];
@@ -36,8 +36,7 @@ function count(dbPath: string, table: string): number {
 }
 
 function sluice(args: string[], dbPath: string) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_TEST')));
-  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...env, DATABASE_PATH: dbPath } });
+  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: childEnv({ DATABASE_PATH: dbPath }) });
 }
 
 describe('first start', () => {
@@ -47,11 +46,7 @@ describe('first start', () => {
     const port = (blocker.address() as { port: number }).port;
     const dbPath = freshDb();
     try {
-      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_TEST')));
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', timeout: 60_000,
-        env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: dbPath },
-      });
+      const r = runServerToExit({ PORT: String(port), DATABASE_PATH: dbPath });
       assert.equal(r.status, 2, r.stderr);
       assert.match(r.stderr, /cannot start: .*EADDRINUSE/);
       assert.doesNotMatch(r.stdout, /[0-9a-f]{64}/, 'no key printed');

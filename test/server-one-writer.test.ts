@@ -7,12 +7,10 @@
 // nothing.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../server/config.ts';
 import { DatabaseInUseError } from '../server/instance-lock.ts';
@@ -20,10 +18,9 @@ import { start } from '../server/main.ts';
 import { JobLostError, runPublish, type ClaimedJob } from '../server/publish/write.ts';
 import type { ImportRow } from '../server/store/imports.ts';
 import { api } from './server-helpers.ts';
-import { bankCsv, newFamily, spawnServer, terminal, type ChildServer } from './publish-helpers.ts';
+import { bankCsv, newFamily, runServerToExit, spawnServer, terminal, type ChildServer } from './publish-helpers.ts';
 import { addAccount, startServer } from './server-helpers.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'ab12'.repeat(16);
 const dirs: string[] = [];
 after(() => {
@@ -33,14 +30,6 @@ function freshDb(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-writer-'));
   dirs.push(dir);
   return join(dir, 'sluice.db');
-}
-
-/** `node --import tsx server/main.ts` run to its end (it should refuse and exit). */
-function startAndExit(dbPath: string) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_TEST')));
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...env, HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: dbPath },
-  });
 }
 
 describe('a second server on the same database file', () => {
@@ -72,7 +61,7 @@ describe('a second server on the same database file', () => {
       const published = await call('POST', '/api/v1/imports', { json: { raw_file_content: csv, account_id: account.body.id, publish: 'true' } });
       assert.equal(published.status, 201, JSON.stringify(published.body));
 
-      const second = startAndExit(dbPath);
+      const second = runServerToExit({ DATABASE_PATH: dbPath });
       assert.equal(second.status, 2, second.stdout);
       assert.match(second.stderr, new RegExp(`another sluice server \\(pid ${first.child.pid}\\) is using the database`));
       assert.doesNotMatch(second.stderr, /recovered|removed/);
