@@ -12,6 +12,7 @@ import {
   checkFileType, configurationUsed, engineRefusal, parserFor, sizeLimit, storedCsvRow, storedNativeRow, type IngestContext, type StoredRow,
 } from './ingest.ts';
 import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
+import { FIELDS_LIMIT, PARTS_LIMIT, sayLimits } from './upload.ts';
 
 const SAMPLE_ROWS = 20;
 
@@ -26,7 +27,7 @@ export function readForm(req: IncomingMessage, maxBytes: number): Promise<Form> 
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: 1, fields: 100, parts: 101, fieldSize: maxBytes + 1, fileSize: maxBytes + 1 } });
+      bb = busboy({ headers: req.headers, limits: { files: 1, fields: FIELDS_LIMIT, parts: PARTS_LIMIT, fieldSize: maxBytes + 1, fileSize: maxBytes + 1 } });
     } catch (e) {
       reject(badRequest(`The form data cannot be read: ${(e as Error).message}`));
       return;
@@ -44,9 +45,7 @@ export function readForm(req: IncomingMessage, maxBytes: number): Promise<Form> 
       stream.on('error', () => {}); // a body cut short: the form's own 'error' answers it (400)
       stream.on('limit', () => fail(new ApiError(422, 'file_too_large', `The file is larger than ${maxBytes} bytes`)));
     });
-    bb.on('filesLimit', () => fail(validationFailed(['the form holds more than one file part; send one file, as the part named "file"'])));
-    bb.on('fieldsLimit', () => fail(validationFailed(['the form holds more than 100 fields'])));
-    bb.on('partsLimit', () => fail(validationFailed(['the form holds more than 101 parts'])));
+    sayLimits(bb, fail);
     bb.on('error', (e) => {
       req.unpipe(bb);
       req.resume();

@@ -11,8 +11,15 @@ import { Ingest, type IngestContext } from './ingest.ts';
 import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
 
 /** More fields than the API has, with room: a form past these is refused, naming the limit. */
-const FIELDS_LIMIT = 100;
-const PARTS_LIMIT = FIELDS_LIMIT + 1;
+export const FIELDS_LIMIT = 100;
+export const PARTS_LIMIT = FIELDS_LIMIT + 1;
+
+/** A limit of the form reached is said, never a silent drop (SPEC §3.11): create and preflight alike. */
+export function sayLimits(bb: busboy.Busboy, fail: (e: ApiError) => void): void {
+  bb.on('filesLimit', () => fail(validationFailed(['the form holds more than one file part; send one file, as the part named "file"'])));
+  bb.on('fieldsLimit', () => fail(validationFailed([`the form holds more than ${FIELDS_LIMIT} fields`])));
+  bb.on('partsLimit', () => fail(validationFailed([`the form holds more than ${PARTS_LIMIT} parts`])));
+}
 
 /**
  * Reads the form. `accountErrors` checks account_id against the store. Resolves with
@@ -90,10 +97,7 @@ export function readUpload(
       });
     });
 
-    // A limit reached is said, never a silent drop (SPEC §3.11).
-    bb.on('filesLimit', () => fail(validationFailed(['the form holds more than one file part; send one file, as the part named "file"'])));
-    bb.on('fieldsLimit', () => fail(validationFailed([`the form holds more than ${FIELDS_LIMIT} fields`])));
-    bb.on('partsLimit', () => fail(validationFailed([`the form holds more than ${PARTS_LIMIT} parts`])));
+    sayLimits(bb, fail);
 
     bb.on('error', (e) => {
       fail(badRequest(`The form data cannot be read: ${(e as Error).message}`));
