@@ -5,7 +5,7 @@
 //   const args = parseBenchArgs(process.argv.slice(2));   // throws BenchUsageError
 
 import { isAbsolute, resolve } from 'node:path';
-import { normalizeOptions, OptionsError } from '../engine/index.ts';
+import { normalizeOptions, OptionsError } from 'sluice';
 
 export interface BenchArgs {
   rounds: number;

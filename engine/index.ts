@@ -54,7 +54,7 @@ export async function checkImport(source: Source, options: ImportOptions = {}): 
 
 export { CODES, OptionsError, SluiceError, type Code, type Issue, type OptionProblem } from './errors.ts';
 export {
-  AMOUNT_TYPE_STRATEGIES, CALLER_OPTIONS, COL_SEPS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, SIGNAGE_CONVENTIONS, type OptionName,
+  AMOUNT_TYPE_STRATEGIES, CALLER_OPTIONS, COL_SEPS, IMPORT_TYPES, LABEL_OPTIONS, nearest, normalizeOptions, OPTION_NAMES, SIGNAGE_CONVENTIONS, type OptionName,
   type AmountTypeStrategy, type ColSep, type Field, type ImportOptions, type ImportType, type NormalizedOptions, type SignageConvention,
   type UncheckedImportOptions,
 } from './options.ts';
@@ -67,16 +67,18 @@ export { inferDateFormat, DATE_CANDIDATES } from './infer/date-format.ts';
 export { inferNumberFormat } from './infer/number-format.ts';
 export { ACCOUNTABLE_TYPES, accountableType } from './parse/account-type.ts';
 export { detectFileType, detectText, otherFormatMessage, DETECT_BYTES, type FileFormat, type FileTypeGuess } from './detect/file-type.ts';
-export { DetectingPipeline } from './detect/pipeline.ts';
+export { DetectingPipeline, optionsFor, typedPipeline } from './detect/pipeline.ts';
 export type { FileResult, CategoryRef } from './result/stats.ts';
-export type { InferredSettings, Setting, SettingHow } from './result/settings.ts';
+export { inferred, type InferredSettings, type Setting, type SettingHow } from './result/settings.ts';
 export type { ColumnReport, ColumnHow } from './fields.ts';
 export type { RowResult, RowFields } from './result/row.ts';
 export type { Source } from './source.ts';
-export { PipelineReader } from './reader.ts';
+export { platform, usePlatform, WEB_PLATFORM, type Platform, type ByteDecoder } from './platform.ts';
+export { PipelineReader, type PushPipeline } from './reader.ts';
 export { CsvPipeline } from './csv/pipeline.ts';
 export { QifPipeline, type QifResult, type QifLists } from './qif/pipeline.ts';
 export { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 export { PREFLIGHT_CODES, type PreflightCode, type PreflightProblem, type PreflightResult, type ExistingNames } from './ndjson/preflight.ts';
 export { RECORD_TYPES, COUNT_KEYS, ALL_COUNT_KEYS, type RecordType } from './ndjson/records.ts';
+export { decimalFromJson, isoDay } from './ndjson/values.ts';
 export { readback, failedReadback, notVerified, type Readback, type ReadbackStatus } from './verify/readback.ts';

@@ -3,12 +3,12 @@
 // so a caller (the server's 422, the CLI's exit 2) can list them all. Later stages never re-check
 // for undefined.
 
-import iconv from 'iconv-lite';
 import { OptionsError, type OptionProblem } from './errors.ts';
 import { NUMBER_FORMATS, type NumberFormat } from './parse/amount.ts';
 import { isCurrency } from './parse/currency.ts';
 import { compileDateFormat, DateFormatError, parseIsoDate } from './parse/date.ts';
 import { IMPORT_TYPES, type ImportType } from './import-types.ts';
+import { platform } from './platform.ts';
 
 export { IMPORT_TYPES, type ImportType };
 
@@ -106,11 +106,11 @@ const ENCODING_ALIASES: Record<string, string> = {
   latin1: 'iso-8859-1', 'iso-8859-1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1', 'latin-1': 'iso-8859-1',
 };
 
-/** WHATWG-style name for an encoding label iconv-lite knows, or null. */
+/** WHATWG-style name for an encoding label the platform can decode (platform.ts), or null. */
 export function normalizeEncoding(label: string): string | null {
   const l = label.trim().toLowerCase();
   if (ENCODING_ALIASES[l]) return ENCODING_ALIASES[l]!;
-  return iconv.encodingExists(l) ? l : null;
+  return platform.encodingName(l);
 }
 
 function levenshtein(a: string, b: string): number {

@@ -1,16 +1,15 @@
 // Input adapters (SPEC §2.1): every kind of source becomes an async sequence of byte chunks, so the
 // pipelines never hold a whole file. A string is content (not a path); a file is `{ path }` or a
-// `file:` URL.
+// `file:` URL (read through the platform: the Node entry can, a browser cannot). A Node Readable is
+// an async iterable of chunks; a File or Blob is read through its stream().
 
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { platform } from './platform.ts';
 
 export type Source =
   | string
   | Uint8Array
-  | Readable
   | ReadableStream<Uint8Array>
+  | Blob
   | AsyncIterable<Uint8Array | string>
   | { path: string }
   | URL;
@@ -21,20 +20,6 @@ export type Source =
  * (the whole 1M-row bench file: about 5% faster; 1 MiB pushes were twice as slow in place).
  */
 const CHUNK = 1 << 15;
-/**
- * Bytes read from a file at a time into a new buffer (each read is handed on in CHUNK slices). At
- * 1 MiB the CSV bench file's peak RSS rose from about 120 MB to 150–170 MB (freed 1 MiB buffers
- * wait for a collection, and the allocator keeps what they leave); 256 KiB keeps it at 115–125 MB
- * and is as fast; 64 KiB is slower.
- */
-const FILE_CHUNK = 1 << 18;
-/**
- * Bytes read at a time into two buffers used in turn, for a consumer that keeps nothing of a chunk
- * (ChunkOptions.reuse): the next read runs in libuv's thread pool while this one is consumed, no
- * memory is allocated per read, and the 410 MB NDJSON bench file takes about 5% less time than at
- * 256 KiB.
- */
-const REUSED_CHUNK = 1 << 20;
 
 export interface ChunkOptions {
   /**
@@ -56,32 +41,11 @@ async function* slices(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
 }
 
-async function* fromFile(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  // A read stream yields a new Buffer per read, so slices of it can be handed on and kept.
-  for await (const bytes of stream) {
+/** Chunks of a file (or any stream) handed on in CHUNK slices; slices of a read are kept only as long as the consumer keeps them. */
+async function* sliced(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const bytes of chunks) {
     if (bytes.length <= CHUNK) yield bytes;
-    else for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
-  }
-}
-
-/** A file read into two buffers in turn, one being read while the other is consumed. */
-async function* fromFileReused(path: string | URL): AsyncGenerator<Uint8Array> {
-  const file = await open(path, 'r');
-  let filling = Buffer.allocUnsafeSlow(REUSED_CHUNK), spare = Buffer.allocUnsafeSlow(REUSED_CHUNK);
-  let reading = file.read(filling, 0, REUSED_CHUNK, null);
-  try {
-    for (;;) {
-      const { bytesRead } = await reading;
-      if (bytesRead === 0) return;
-      const full = filling;
-      filling = spare;
-      reading = file.read(filling, 0, REUSED_CHUNK, null);
-      for (let i = 0; i < bytesRead; i += CHUNK) yield full.subarray(i, Math.min(i + CHUNK, bytesRead));
-      spare = full;
-    }
-  } finally {
-    await reading.catch(() => undefined); // a consumer that stops early: the read in flight ends first
-    await file.close();
+    else for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, Math.min(i + CHUNK, bytes.length));
   }
 }
 
@@ -108,16 +72,24 @@ async function* fromIterable(it: AsyncIterable<unknown>): AsyncGenerator<Uint8Ar
   }
 }
 
+function isBlob(v: unknown): v is Blob {
+  return typeof v === 'object' && v !== null && typeof (v as Blob).stream === 'function' && typeof (v as Blob).size === 'number';
+}
+
 export function byteChunks(source: Source, options: ChunkOptions = {}): AsyncIterable<Uint8Array> {
-  const file = (path: string | URL) =>
-    options.reuse ? fromFileReused(path) : fromFile(createReadStream(path, { highWaterMark: FILE_CHUNK }));
+  const file = (path: string | URL) => {
+    const read = platform.readFile;
+    if (read === null) throw new TypeError(`a file path cannot be read on the ${platform.name} platform: pass a File, Blob, stream or bytes (or import the engine's Node entry)`);
+    return sliced(read(path, options.reuse === true));
+  };
   if (typeof source === 'string') return slices(encoder.encode(source));
   if (source instanceof Uint8Array) return slices(source);
   if (source instanceof URL) return file(source);
+  if (isBlob(source)) return fromWeb(source.stream() as ReadableStream<Uint8Array>);
   if (isWebStream(source)) return fromWeb(source);
   if (isAsyncIterable(source)) return fromIterable(source);
   if (typeof source === 'object' && source !== null && typeof (source as { path?: unknown }).path === 'string') {
     return file((source as { path: string }).path);
   }
-  throw new TypeError('source must be a string, bytes, a Node or web stream, an async iterable, { path } or a file URL');
+  throw new TypeError('source must be a string, bytes, a Blob or File, a Node or web stream, an async iterable, { path } or a file URL');
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { readImport, readNative } from '../engine/index.ts';
+import { readImport, readNative } from '../engine/node.ts';
 import { MAX_JSON_DEPTH, tooDeep } from '../engine/parse/json-depth.ts';
 import { startServer, type TestServer } from './server-helpers.ts';
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import {
   OptionsError, readImport, SluiceError, type Code, type FileResult, type ImportOptions, type Issue, type RowResult,
-} from '../engine/index.ts';
+} from '../engine/node.ts';
 
 /** A fixed "today" so the date range check does not move with the calendar. */
 const TODAY = '2025-06-30';

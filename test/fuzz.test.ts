@@ -15,7 +15,7 @@ import { Readable, Writable } from 'node:stream';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { rng } from '../bench/generate.ts';
-import { runCheck } from '../engine/cli/check.ts';
+import { runCheck } from '../cli/check.ts';
 import { chunksOf } from './helpers.ts';
 
 const ITERATIONS = Number(process.env['FUZZ_ITERATIONS'] ?? 60);

@@ -1,6 +1,6 @@
 // Shared test helpers: splitting input into chunks of a given size, and reading a source whole.
 
-import { readImport, type ImportOptions, type RowResult, type FileResult } from '../engine/index.ts';
+import { readImport, type ImportOptions, type RowResult, type FileResult } from '../engine/node.ts';
 
 /** The bytes cut into pieces of `size` (the last may be shorter). */
 export function chunksOf(bytes: Uint8Array, size: number): Uint8Array[] {

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { readImport, type Code, type FileResult, type ImportOptions, type RowResult } from '../engine/index.ts';
+import { readImport, type Code, type FileResult, type ImportOptions, type RowResult } from '../engine/node.ts';
 import { splitLine } from '../engine/csv/dialect.ts';
 import { guessCodePage } from '../engine/decode/encoding-guess.ts';
 import { compileAmountParser } from '../engine/parse/amount.ts';

@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkImport, readNative } from '../engine/index.ts';
+import { checkImport, readNative } from '../engine/node.ts';
 import { splitLine } from '../engine/csv/dialect.ts';
 import { CsvTokenizer } from '../engine/csv/tokenizer.ts';
 

@@ -14,7 +14,7 @@ import { after, describe, test } from 'node:test';
 import {
   ALL_COUNT_KEYS, PREFLIGHT_CODES, SluiceError, readNative,
   type NdjsonOptions, type NdjsonRecord, type NdjsonResult, type PreflightCode, type PreflightProblem, type Source,
-} from '../engine/index.ts';
+} from '../engine/node.ts';
 import { IdIndex } from '../engine/ndjson/ids.ts';
 import { decimalFromJson, isDecimalJson } from '../engine/ndjson/values.ts';
 import { asStream, chunksOf, utf8 } from './helpers.ts';

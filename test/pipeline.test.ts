@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, test, after } from 'node:test';
 import iconv from 'iconv-lite';
-import { readImport, SluiceError, type ImportOptions } from '../engine/index.ts';
+import { readImport, SluiceError, type ImportOptions } from '../engine/node.ts';
 import { asStream, chunksOf, readAll, utf8 } from './helpers.ts';
 
 const docs: [string, Uint8Array, ImportOptions][] = [

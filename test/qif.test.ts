@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { SluiceError } from '../engine/index.ts';
+import { SluiceError } from '../engine/node.ts';
 import { asStream, chunksOf, readAll } from './helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/qif/${name}`, import.meta.url));

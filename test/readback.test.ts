@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { ALL_COUNT_KEYS, failedReadback, notVerified, readNative, readback } from '../engine/index.ts';
+import { ALL_COUNT_KEYS, failedReadback, notVerified, readNative, readback } from '../engine/node.ts';
 
 type Counts = Record<string, number>;
 interface Case {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { readAll } from './helpers.ts';
-import type { ImportType } from '../engine/index.ts';
+import type { ImportType } from '../engine/node.ts';
 import { startServer, type TestServer } from './server-helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/thirdparty/${name}`, import.meta.url));

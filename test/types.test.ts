@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import {
   normalizeOptions, OptionsError, readImport,
   type ColSep, type ImportOptions, type ImportType, type NumberFormat, type SignageConvention, type UncheckedImportOptions,
-} from '../engine/index.ts';
+} from '../engine/node.ts';
 
 const typed: ImportOptions = {
   type: 'TransactionImport', number_format: '1.234,56', signage_convention: 'inflows_negative', col_sep: ';', amount_type_strategy: 'signed_amount',

@@ -7,7 +7,7 @@
 //
 //   node --import tsx bench/cases/engine-ndjson.ts <file.ndjson>
 
-import { readNative } from '../../engine/index.ts';
+import { readNative } from 'sluice';
 import { caseArgs, emit } from '../case-io.ts';
 
 const { file } = caseArgs();

@@ -8,7 +8,7 @@
 //
 //   node --import tsx bench/cases/engine.ts <file> [--json-options '{"date_format":"%d/%m/%Y"}']
 
-import { readImport, type ImportOptions } from '../../engine/index.ts';
+import { readImport, type ImportOptions } from 'sluice';
 import { caseArgs, emit } from '../case-io.ts';
 
 /** After every date the generator writes (2015–2023). */

@@ -8,24 +8,21 @@
 // from the first non-ASCII byte over a 64 KiB window (everything before it is ASCII, which reads
 // the same in every candidate, so deciding late loses nothing); if those bytes are not UTF-8, the
 // single-byte code page whose decoding of the window is most plausible (encoding-guess.ts),
-// flagged as a guess when another page reads it differently and nearly as well. Single-byte pages
-// decode through iconv-lite.
+// flagged as a guess when another page reads it differently and nearly as well. Other encodings
+// decode through the platform (platform.ts: iconv-lite on Node, TextDecoder elsewhere).
 //
 // Undecodable bytes become U+FFFD and are counted; the row reader reports every field holding one.
 // A U+FFFD that valid UTF-8 spells out is a character like any other and is not counted.
 
-import { isAscii, isUtf8 as isValidUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
 import { SluiceError } from '../errors.ts';
+import { platform, type ByteDecoder as PlatformDecoder } from '../platform.ts';
 import { guessCodePage, type CodePageChoice } from './encoding-guess.ts';
 
 const HEAD = 4096;
 const WINDOW = 64 * 1024;
 
 
-interface ByteDecoder {
-  write(bytes: Uint8Array): string;
-  end(): string;
+interface ByteDecoder extends PlatformDecoder {
   /**
    * Characters that stood for bytes the encoding could not decode, so far. Counted by the decoder
    * itself where the text may hold a literal U+FFFD (UTF-8); absent where every U+FFFD is one.
@@ -33,10 +30,8 @@ interface ByteDecoder {
   readonly replaced?: number;
 }
 
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 /** ASCII bytes read the same in every supported encoding but UTF-16; latin1 makes the cheapest string of them. */
-const asciiText = (bytes: Uint8Array) => asBuffer(bytes).toString('latin1');
+const asciiText = (bytes: Uint8Array) => platform.asciiText(bytes);
 
 function textDecoder(encoding: string): ByteDecoder {
   const d = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
@@ -70,9 +65,9 @@ function utf8Decoder(): ByteDecoder {
   let replaced = 0;
   // A chunk of valid UTF-8 holds no replacement: a U+FFFD in it is the character itself (SPEC §2.14).
   const decode = (bytes: Uint8Array) => {
-    if (isAscii(bytes)) return asciiText(bytes);
+    if (platform.isAscii(bytes)) return asciiText(bytes);
     const text = d.decode(bytes);
-    if (!isValidUtf8(bytes)) replaced += countFffd(text) - literalFffd(bytes);
+    if (!platform.isUtf8(bytes)) replaced += countFffd(text) - literalFffd(bytes);
     return text;
   };
   return {
@@ -108,19 +103,9 @@ function literalFffd(bytes: Uint8Array): number {
   return n;
 }
 
-function iconvDecoder(encoding: string): ByteDecoder {
-  const d = iconv.getDecoder(encoding);
-  // Single-byte pages are stateless and ASCII-compatible; multi-byte ones go through iconv as they are.
-  const singleByte = iconv.decode(Buffer.from([0x41, 0x80]), encoding).length === 2;
-  return {
-    write: (bytes) => (singleByte && isAscii(bytes) ? asciiText(bytes) : d.write(asBuffer(bytes))),
-    end: () => d.end() ?? '',
-  };
-}
-
 function decoderFor(encoding: string): ByteDecoder {
   if (encoding === 'utf-8') return utf8Decoder();
-  return encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : iconvDecoder(encoding);
+  return encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : platform.decoder(encoding);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -132,7 +117,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 }
 
 function firstNonAscii(bytes: Uint8Array): number {
-  if (isAscii(bytes)) return -1;
+  if (platform.isAscii(bytes)) return -1;
   for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) return i;
   return -1;
 }

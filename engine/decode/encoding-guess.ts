@@ -12,7 +12,7 @@
 // alternative. When the runner-up that reads differently scores close to the winner, the choice is
 // a guess and the caller raises DECODE_ENCODING_GUESSED naming it. Ties go to CODE_PAGES order.
 
-import iconv from 'iconv-lite';
+import { platform } from '../platform.ts';
 import { fold } from '../vocabulary/fold.ts';
 import { CODE_PAGES, LANGS, type CodePage, type Lang } from '../vocabulary/languages.ts';
 import { HEADER_PHRASES, VOCABULARY } from '../vocabulary/tables.ts';
@@ -61,7 +61,7 @@ function headerLanguages(text: string): Set<Lang> {
 }
 
 function score(page: CodePage, window: Uint8Array, prefix: string): Score {
-  const text = iconv.decode(Buffer.from(window.buffer, window.byteOffset, window.byteLength), page);
+  const text = platform.decode(window, page);
   let penalty = 0;
   for (const ch of text) {
     const c = ch.codePointAt(0)!;

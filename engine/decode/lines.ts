@@ -2,7 +2,7 @@
 // each end a line, also when a CR ends one chunk and its LF starts the next. Each line is handed
 // on with its 1-based number; the unfinished last line waits for more text or for end().
 
-import { Buffer, isUtf8 } from 'node:buffer';
+import { platform } from '../platform.ts';
 
 const LF = 10, CR = 13;
 
@@ -55,17 +55,26 @@ export class LineSplitter {
 /** A line's text, number, and whether its bytes were valid UTF-8 (if not, U+FFFD stands in). */
 export type Utf8LineSink = (text: string, line: number, validUtf8: boolean) => void;
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = new Uint8Array(0);
 
-/**
- * `Buffer#utf8Slice`, the native decoder behind `toString('utf8', start, end)` without that call's
- * argument handling, which cost five times the decoding itself here (profiled on the 1M-line
- * bench export). Not in Node's typings; present on every Buffer since Node 0.x.
- */
-type Utf8Sliceable = Buffer & { utf8Slice(start: number, end: number): string };
+/** A copy (not Buffer#slice, which is a view). */
+function copy(bytes: Uint8Array): Uint8Array {
+  const out = platform.view(new Uint8Array(bytes.length));
+  out.set(bytes);
+  return out;
+}
 
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = platform.view(new Uint8Array(n));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /**
@@ -78,10 +87,10 @@ function asBuffer(bytes: Uint8Array): Buffer {
  */
 export class Utf8LineSplitter {
   /** The unfinished last line: its pieces, joined once it ends (a long line costs no re-copying). */
-  private carry: Buffer[] = [];
+  private carry: Uint8Array[] = [];
   private line = 1;
   private skipLF = false;
-  private head: Buffer | null = EMPTY;
+  private head: Uint8Array | null = EMPTY;
   /** A UTF-8 BOM was dropped from the start. */
   bom = false;
   /** Lines that held bytes that are not UTF-8. */
@@ -92,12 +101,12 @@ export class Utf8LineSplitter {
   }
 
   push(bytes: Uint8Array, emit: Utf8LineSink): void {
-    let buf = asBuffer(bytes);
+    let buf = platform.view(bytes);
     if (this.head !== null) {
       // The first three bytes decide whether there is a BOM.
-      buf = this.head.length === 0 ? buf : Buffer.concat([this.head, buf]);
+      buf = this.head.length === 0 ? buf : concat([this.head, buf]);
       if (buf.length < 3) {
-        this.head = Buffer.from(buf);
+        this.head = copy(buf);
         return;
       }
       this.head = null;
@@ -117,13 +126,13 @@ export class Utf8LineSplitter {
       this.split(head, emit);
     }
     if (this.carry.length > 0) {
-      const whole = Buffer.concat(this.carry);
+      const whole = concat(this.carry);
       this.carry = [];
-      this.emitLine(whole, 0, whole.length, isUtf8(whole), emit);
+      this.emitLine(whole, 0, whole.length, platform.isUtf8(whole), emit);
     }
   }
 
-  private split(buf: Buffer, emit: Utf8LineSink): void {
+  private split(buf: Uint8Array, emit: Utf8LineSink): void {
     const n = buf.length;
     let i = 0;
     if (this.skipLF && n > 0) {
@@ -140,19 +149,19 @@ export class Utf8LineSplitter {
     if (this.carry.length > 0) {
       // The line left over from the last push ends in this one, or not yet.
       if (j === n) {
-        if (i < n) this.carry.push(Buffer.from(buf.subarray(i)));
+        if (i < n) this.carry.push(copy(buf.subarray(i)));
         return;
       }
       this.carry.push(buf.subarray(i, j));
-      const whole = Buffer.concat(this.carry);
+      const whole = concat(this.carry);
       this.carry = [];
-      this.emitLine(whole, 0, whole.length, isUtf8(whole), emit);
+      this.emitLine(whole, 0, whole.length, platform.isUtf8(whole), emit);
       i = this.after(buf, j);
       j = next(i);
     }
     if (j < n) {
       // The lines that end in this push, checked as UTF-8 in one call up to the last line end.
-      const valid = isUtf8(buf.subarray(i, Math.max(buf.lastIndexOf(LF), buf.lastIndexOf(CR))));
+      const valid = platform.isUtf8(buf.subarray(i, Math.max(buf.lastIndexOf(LF), buf.lastIndexOf(CR))));
       while (j < n) {
         this.emitLine(buf, i, j, valid, emit);
         i = this.after(buf, j);
@@ -160,20 +169,20 @@ export class Utf8LineSplitter {
       }
     }
     // Copied: the caller may reuse its buffer.
-    if (i < n) this.carry.push(Buffer.from(buf.subarray(i)));
+    if (i < n) this.carry.push(copy(buf.subarray(i)));
   }
 
   /** Where the next line starts after the line end at `j`. */
-  private after(buf: Buffer, j: number): number {
+  private after(buf: Uint8Array, j: number): number {
     if (buf[j] !== CR) return j + 1;
     if (j + 1 < buf.length) return buf[j + 1] === LF ? j + 2 : j + 1;
     this.skipLF = true;
     return j + 1;
   }
 
-  private emitLine(buf: Buffer, start: number, end: number, chunkValid: boolean, emit: Utf8LineSink): void {
-    const valid = chunkValid || isUtf8(buf.subarray(start, end));
+  private emitLine(buf: Uint8Array, start: number, end: number, chunkValid: boolean, emit: Utf8LineSink): void {
+    const valid = chunkValid || platform.isUtf8(buf.subarray(start, end));
     if (!valid) this.invalidLines++;
-    emit((buf as Utf8Sliceable).utf8Slice(start, end), this.line++, valid);
+    emit(platform.utf8Slice(buf, start, end), this.line++, valid);
   }
 }

@@ -6,8 +6,8 @@
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs, type ParsedArgs } from '../../engine/cli/args.ts';
-import { SluiceError } from '../../engine/index.ts';
+import { parseArgs, type ParsedArgs } from '../../cli/args.ts';
+import { SluiceError } from 'sluice';
 import { loadConfig, type Config } from '../config.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { createFamily, createKey, createUser, findUserByEmail, revokeKey, type Scope } from '../store/users.ts';

@@ -3,7 +3,7 @@
 // family record or marked to be created at publish) and its blockers (each reason it is not
 // publishable). Status flags are derived from these in view.ts.
 
-import { accountableType, IMPORT_TYPE_ENTRIES, type FileResult, type ImportType, type NdjsonResult } from '../../engine/index.ts';
+import { accountableType, IMPORT_TYPE_ENTRIES, type FileResult, type ImportType, type NdjsonResult } from 'sluice';
 import type { Db } from '../store/db.ts';
 import { nameKey } from '../store/ids.ts';
 import type { MappingInput } from '../store/imports.ts';

@@ -12,7 +12,7 @@
 import {
   createPipeline, NdjsonPipeline, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
   type RowResult,
-} from '../../engine/index.ts';
+} from 'sluice';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { isDiskFull, type Db } from '../store/db.ts';

@@ -5,7 +5,7 @@
 
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import { SluiceError, type FileResult, type NdjsonResult } from '../../engine/index.ts';
+import { SluiceError, type FileResult, type NdjsonResult } from 'sluice';
 import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
 import { blockersOf, csvMappings, type Blocker } from './assess.ts';
 import {

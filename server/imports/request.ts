@@ -5,7 +5,7 @@
 
 import {
   CALLER_OPTIONS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, OptionsError, type ImportOptions, type ImportType, type OptionName,
-} from '../../engine/index.ts';
+} from 'sluice';
 import { isUuid } from '../store/ids.ts';
 
 /** Request fields that are engine options: the engine's list, less the type (its own field) and what the server decides. */

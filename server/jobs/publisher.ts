@@ -9,7 +9,7 @@ import { isDiskFull, type Db } from '../store/db.ts';
 import { now, uuidv7 } from '../store/ids.ts';
 import { setStatus, type ImportRow } from '../store/imports.ts';
 import { blockersOfRow } from '../imports/view.ts';
-import type { NdjsonResult } from '../../engine/index.ts';
+import type { NdjsonResult } from 'sluice';
 
 export function enqueue(db: Db, kind: 'publish' | 'revert', row: ImportRow, status: 'importing' | 'reverting'): void {
   const t = now();

@@ -9,8 +9,8 @@ import type { Statement } from 'better-sqlite3';
 import { nameKey, uuidv7 } from '../store/ids.ts';
 import { rowChunks } from '../store/imports.ts';
 import type { Kind, WriteContext } from './context.ts';
-import { COUNT_KEYS, type RecordType } from '../../engine/index.ts';
-import { decimalFromJson, isoDay } from '../../engine/ndjson/values.ts';
+import { COUNT_KEYS, type RecordType } from 'sluice';
+import { decimalFromJson, isoDay } from 'sluice';
 
 type Data = Record<string, unknown>;
 

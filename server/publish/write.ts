@@ -15,7 +15,7 @@
 // of rows it changed (import_changes); rows it skipped as already present were never its own and
 // stay. Foreign keys are checked at the commit, so the order of deletes does not matter.
 
-import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from '../../engine/index.ts';
+import { ALL_COUNT_KEYS, failedReadback, IMPORT_TYPE_ENTRIES, readback, type ImportType, type Readback } from 'sluice';
 import { isDiskFull, type Db } from '../store/db.ts';
 import { now } from '../store/ids.ts';
 import { lastTransactionRowid, rowChunks, setStatus, setTransactionRange, transactionRange, type ImportRow } from '../store/imports.ts';

@@ -2,7 +2,7 @@
 // family's accounts, and creating one to import into. A create checks every field and names every
 // problem in one 422 validation_failed; the account and its opening valuation are written together.
 
-import { isCurrency } from '../../engine/index.ts';
+import { isCurrency } from 'sluice';
 import { readJson } from '../http/body.ts';
 import { notFound, sendJson, validationFailed } from '../http/errors.ts';
 import { paging } from '../http/query.ts';

@@ -1,7 +1,7 @@
 // /api/v1/imports (SPEC §3.4–3.5): route → engine → store. Creation reads a JSON or multipart
 // body into an Ingest; the rest reads the store. Publishing and reverting hand over to the queue.
 
-import { IMPORT_TYPES, type ImportType } from '../../engine/index.ts';
+import { IMPORT_TYPES, type ImportType } from 'sluice';
 import { ApiError, notFound, sendJson, validationFailed } from '../http/errors.ts';
 import { contentType, readJson } from '../http/body.ts';
 import { enumParam, paging } from '../http/query.ts';

@@ -3,7 +3,7 @@
 // dated after that day (money out lowers an asset and raises what a liability owes). Exact
 // decimals throughout (big.js through the engine's decimal helpers; SQLite only stores the text).
 
-import { negate, sum } from '../../engine/index.ts';
+import { negate, sum } from 'sluice';
 import type { Db } from './db.ts';
 import { nameKey, now, uuidv7 } from './ids.ts';
 

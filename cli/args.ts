@@ -2,8 +2,7 @@
 // positionals, `--` to end options. An unknown option is an OPT_UNKNOWN error that suggests the
 // nearest known one, like better-sqlite3 naming a misspelt option.
 
-import { SluiceError } from '../errors.ts';
-import { nearest } from '../options.ts';
+import { SluiceError, nearest } from 'sluice';
 
 export interface ParsedArgs {
   values: Record<string, string>;

@@ -2,14 +2,7 @@
 // row, what --json prints for the result, the human summary, and the exit status (0 clean, 1
 // invalid rows or preflight errors). File-level errors (exit 2) are thrown by the pipelines.
 
-import type { ColumnReport } from '../fields.ts';
-import { typedPipeline } from '../detect/pipeline.ts';
-import { NdjsonPipeline, type NdjsonRecord, type NdjsonResult } from '../ndjson/pipeline.ts';
-import { LABEL_OPTIONS, type NormalizedOptions } from '../options.ts';
-import type { PushPipeline } from '../reader.ts';
-import type { RowResult } from '../result/row.ts';
-import type { Setting } from '../result/settings.ts';
-import type { FileResult } from '../result/stats.ts';
+import { type ColumnReport, typedPipeline, NdjsonPipeline, type NdjsonRecord, type NdjsonResult, LABEL_OPTIONS, type NormalizedOptions, type PushPipeline, type RowResult, type Setting, type FileResult } from 'sluice';
 
 export interface CheckJob<R, F> {
   pipeline: PushPipeline<R, F>;

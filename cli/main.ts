@@ -1,7 +1,7 @@
-// Dispatches `sluice <command>`: `check` runs the engine on a file (engine/cli/check.ts); `user`
-// and `key` manage API access on the server's database (server/cli/users.ts).
-import { CHECK_USAGE, runCheck } from '../engine/cli/check.ts';
-import { runUsers, USERS_USAGE } from '../server/cli/users.ts';
+// Dispatches `sluice <command>`: `check` runs the engine on a file (cli/check.ts); `user` and
+// `key` manage API access on the server's database (server/cli/users.ts), loaded only for them so
+// that `sluice check` starts without the server's modules (SQLite's native binding among them).
+import { CHECK_USAGE, runCheck } from './check.ts';
 
 const USAGE = `usage: sluice <command> [options]
 
@@ -21,14 +21,18 @@ export async function main(argv: string[]): Promise<number> {
     case 'check':
       return runCheck(rest, io);
     case 'user':
-    case 'key':
+    case 'key': {
+      const { runUsers } = await import('../server/cli/users.ts');
       return runUsers(command, rest, io);
+    }
     case undefined:
     case 'help':
     case '-h':
-    case '--help':
+    case '--help': {
+      const { USERS_USAGE } = await import('../server/cli/users.ts');
       (command === undefined ? process.stderr : process.stdout).write(USAGE + '\n' + CHECK_USAGE + '\n\n' + USERS_USAGE + '\n');
       return command === undefined ? 2 : 0;
+    }
     default:
       process.stderr.write(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
       return 2;

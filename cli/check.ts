@@ -8,14 +8,7 @@
 
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { optionsFor } from '../detect/pipeline.ts';
-import { detectFileType, DETECT_BYTES, type FileTypeGuess } from '../detect/file-type.ts';
-import { SluiceError } from '../errors.ts';
-import { IMPORT_TYPE_ENTRIES } from '../import-types.ts';
-import { normalizeOptions, OPTION_NAMES, type NormalizedOptions, type UncheckedImportOptions } from '../options.ts';
-import { PipelineReader } from '../reader.ts';
-import { inferred } from '../result/settings.ts';
-import type { FileResult } from '../result/stats.ts';
+import { optionsFor, detectFileType, DETECT_BYTES, type FileTypeGuess, SluiceError, IMPORT_TYPE_ENTRIES, normalizeOptions, OPTION_NAMES, type NormalizedOptions, type UncheckedImportOptions, PipelineReader, inferred, type FileResult } from 'sluice';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { checkJob, cliSpelling, type CheckJob } from './jobs.ts';
 
