@@ -35,6 +35,8 @@ export interface CaseReport {
     errors: { code: string; line: number | null; message: string }[];
     warnings: { code: string; line: number | null; message: string }[];
   };
+  /** cli-startup: medians of `node -e 0` and of `sluice check` on a two-line file, run in turn. */
+  startup?: { runs: number; node_ms: number; sluice_ms: number; ratio: number };
   /** Server cases: what the server answered and measured (see bench/cases/server-*.ts). */
   server?: ServerFigures;
   /** Peak resident set size of the case's process: resourceUsage().maxRSS (KiB) in MB (10^6 bytes). */

@@ -271,8 +271,13 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
   const publish = byName('server-publish-100k')?.server;
   const hostile = byName('server-hostile-upload')?.server?.hostile;
   const accountMonth = byName('server-transactions-1m')?.server?.transactions?.queries.find((q) => q.name === 'account-month');
+  const startups = (byName('cli-startup')?.rounds ?? []).flatMap((r) => (r?.startup ? [r.startup] : []));
+  // The compiled engine against the same pipeline from its sources, round by round (1 = as fast).
+  const tsxRatios = rounds.flatMap((n) => { const a = ms('engine', n), b = ms('engine-tsx', n); return a !== null && b !== null ? [b / a] : []; });
   const targets: Record<string, Target> = {
     engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
+    cli_check_vs_node_startup: atMost(2, median(startups.map((x) => x.ratio))),
+    engine_compiled_vs_tsx: atLeast(0.95, median(tsxRatios)),
     engine_peak_rss_mb: below(150, csvEngine?.peak_rss_mb),
     engine_ndjson_vs_split_parse: atLeast(0.7, comparisons.ndjson?.median),
     engine_ndjson_peak_rss_mb: below(200, byName('engine-ndjson')?.peak_rss_mb),
@@ -402,6 +407,14 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
       w(targetLine(t['engine_vs_fastest_tokenizer']!, `engine ÷ fastest tokenize-only parser (${wins.join(', ')} rounds)`, '×', 2, '≥'));
     }
     lines(targetLine(t['engine_peak_rss_mb']!, 'engine peak RSS', ' MB', 1, '<'));
+    if (t['engine_compiled_vs_tsx']!.value !== null) {
+      w(targetLine(t['engine_compiled_vs_tsx']!, 'engine compiled (engine/dist) speed ÷ the same from its sources through tsx', '×', 2, '≥'));
+    }
+    const st = s.cases.find((c) => c.name === 'cli-startup' && c.status === 'ok')?.rounds.flatMap((r) => (r?.startup ? [r.startup] : [])) ?? [];
+    if (st.length > 0) {
+      w(targetLine(t['cli_check_vs_node_startup']!, '`sluice check` on a two-line file ÷ `node -e 0`', '×', 2, '≤'));
+      w(`  (medians of ${st[0]!.runs} runs each in turn, per round: sluice ${st.map((x) => x.sluice_ms.toFixed(0)).join(', ')} ms; node -e 0 ${st.map((x) => x.node_ms.toFixed(0)).join(', ')} ms)`);
+    }
   }
 
   const nd = s.cases.filter((c) => c.group === 'ndjson');

@@ -60,6 +60,12 @@ interface CaseDef {
   modes: readonly Mode[];
   /** Run in the first round only (a correctness check, not a speed to take a median of). */
   once?: boolean;
+  /**
+   * The engine from its TypeScript sources through tsx (the project's tsconfig maps `sluice` to
+   * them), instead of its compiled package (engine/dist, which every other case loads: what a
+   * project that installs the engine runs).
+   */
+  source?: boolean;
 }
 
 const CASES: readonly CaseDef[] = [
@@ -68,6 +74,8 @@ const CASES: readonly CaseDef[] = [
   { name: 'udsv', script: 'cases/udsv.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'uDSV incremental stringArrs, tokenize only', modes: ['generated', 'file'] },
   { name: 'papaparse', script: 'cases/papaparse.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'Papa Parse stream input, chunk callback, no header/typing', modes: ['generated', 'file'] },
   { name: 'engine', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'engine', what: 'readImport TransactionImport, full pipeline', modes: ['generated', 'big', 'file'] },
+  { name: 'engine-tsx', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'check', what: 'the same, the engine run from its sources through tsx', modes: ['generated'], source: true },
+  { name: 'cli-startup', script: 'cases/cli-startup.ts', group: 'csv', input: 'none', role: 'check', what: '`sluice check` on a two-line file against `node -e 0`, 15 runs each in turn', modes: ['generated'] },
 
   { name: 'ndjson-floor', script: 'cases/newline-floor.ts', group: 'ndjson', input: 'ndjson', role: 'floor', what: 'count \\n bytes of the NDJSON file (the I/O floor)', modes: ['generated', 'file'] },
   { name: 'ndjson-split-parse', script: 'cases/ndjson-split-parse.ts', group: 'ndjson', input: 'ndjson', role: 'tokenizer', what: 'split at \\n bytes, decode each line, JSON.parse', modes: ['generated', 'file'] },
@@ -239,6 +247,7 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
   if (input.name !== 'none' && r.bytes !== null && r.bytes !== input.bytes) problems.push(`read ${r.bytes} bytes of ${input.bytes}`);
   if (c.name === 'server-transactions-1m') return [...problems, ...checkTransactions(r)];
   if (c.name === 'server-hostile-upload') return [...problems, ...checkHostile(r)];
+  if (c.name === 'cli-startup') return r.rows_count === 1 && r.invalid_rows === 0 ? problems : [...problems, `sluice check read ${r.rows_count} rows (${r.invalid_rows} invalid) of the file's 1 valid row`];
   const e = input.expected;
   if (e.kind === 'csv') {
     if (c.name === 'server-post-10mb') problems.push(...checkPost(r, e.meta));
@@ -252,7 +261,9 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
 function runCase(c: CaseDef, file: string, options: Record<string, string>): Promise<{ report: CaseReport | null; problems: string[] }> {
   const argv = ['--import', 'tsx', join(BENCH, c.script), file, '--json-options', JSON.stringify(options)];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Without the project's path mapping, `sluice` resolves to the compiled package.
+    const env = c.source ? process.env : { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.build.json') };
+    const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));

@@ -28,12 +28,41 @@ export function fold(text: string): string {
   if (ASCII.test(text)) {
     return text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   }
-  return text
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(SPECIAL_RE, (c) => SPECIAL[c]!)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  // The same steps a character at a time, each character's result remembered: the vocabulary
+  // tables fold thousands of phrases when the engine loads, and running the Unicode regular
+  // expressions over each whole phrase was the largest part of `sluice check`'s start-up.
+  let out = '';
+  let prevLower = false;
+  for (const ch of text) {
+    const c = folded(ch);
+    if (prevLower && c.upper) out += ' ';
+    out += c.text;
+    prevLower = c.lower;
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+interface FoldedChar {
+  /** The character without its accents, in lower case; ' ' for one that is no letter or digit, '' for a mark. */
+  readonly text: string;
+  /** \p{Ll} and \p{Lu}: a lower-case letter followed by an upper-case one starts a word. */
+  readonly lower: boolean;
+  readonly upper: boolean;
+}
+
+const FOLDED = new Map<string, FoldedChar>();
+
+function folded(ch: string): FoldedChar {
+  let f = FOLDED.get(ch);
+  if (f === undefined) {
+    const text = ch
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(SPECIAL_RE, (c) => SPECIAL[c]!)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ');
+    f = { text, lower: /\p{Ll}/u.test(ch), upper: /\p{Lu}/u.test(ch) };
+    FOLDED.set(ch, f);
+  }
+  return f;
 }
