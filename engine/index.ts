@@ -27,8 +27,12 @@ export type ImportReader = PipelineReader<RowResult, FileResult>;
  * (QIF, the Mint/Actual/YNAB layouts, else TransactionImport). NativeImport has its own
  * (readNative, NdjsonPipeline).
  */
-export function createPipeline(options: ImportOptions | NormalizedOptions = {}): CsvPipeline | QifPipeline | DetectingPipeline {
-  const opts = Object.isFrozen(options) && 'labels' in options ? (options as NormalizedOptions) : normalizeOptions(options as ImportOptions);
+export function createPipeline(options: ImportOptions = {}): CsvPipeline | QifPipeline | DetectingPipeline {
+  return pipelineFor(normalizeOptions(options));
+}
+
+/** The same for options normalizeOptions() has checked already (a server that validated a request keeps them). */
+export function pipelineFor(opts: NormalizedOptions): CsvPipeline | QifPipeline | DetectingPipeline {
   return opts.type_given ? typedPipeline(opts) : new DetectingPipeline(opts);
 }
 

@@ -10,7 +10,7 @@
 // that is not a table → invalid_csv with the line and reason. Each leaves nothing stored.
 
 import {
-  createPipeline, NdjsonPipeline, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
+  NdjsonPipeline, pipelineFor, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
   type RowResult,
 } from 'sluice';
 import type { Config } from '../config.ts';
@@ -41,7 +41,7 @@ const CONTENT_BLOCK = 1 << 20;
 const FLUSH_BYTES = 1 << 20;
 
 export type Parser =
-  | { kind: 'csv'; pipeline: ReturnType<typeof createPipeline> }
+  | { kind: 'csv'; pipeline: ReturnType<typeof pipelineFor> }
   | { kind: 'native'; pipeline: NdjsonPipeline }
   | { kind: 'none' };
 
@@ -94,9 +94,8 @@ export function parserFor(ctx: IngestContext, req: ImportRequest): Parser {
   }
   return {
     kind: 'csv',
-    pipeline: createPipeline({
-      ...req.options, type, default_currency: ctx.currencyFor(req.accountId), today: new Date().toISOString().slice(0, 10),
-    }),
+    // The options the request checked, with the account's currency (a code the store holds).
+    pipeline: pipelineFor(Object.freeze({ ...req.normalized, default_currency: ctx.currencyFor(req.accountId) })),
   };
 }
 

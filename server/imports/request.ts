@@ -4,7 +4,8 @@
 // collected and returned together for one 422 validation_failed.
 
 import {
-  CALLER_OPTIONS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, OptionsError, type ImportOptions, type ImportType, type OptionName,
+  CALLER_OPTIONS, IMPORT_TYPES, nearest, normalizeOptions, OPTION_NAMES, OptionsError, type ImportOptions, type ImportType,
+  type NormalizedOptions, type OptionName,
 } from 'sluice';
 import { isUuid } from '../store/ids.ts';
 
@@ -21,8 +22,14 @@ export const CONFIGURATION_FIELDS = [
 
 export interface ImportRequest {
   type: ImportType;
-  /** Engine options as sent (strings), without server-decided ones (today, currency). */
+  /** Engine options as sent (strings), without server-decided ones (today, currency): what is stored and shown. */
   options: ImportOptions;
+  /**
+   * The same options as the engine's normalizeOptions() checked them, with the type and today's
+   * date: normalized once, here, and handed to the engine as they are (ingest.ts adds the
+   * account's currency).
+   */
+  normalized: NormalizedOptions;
   configuration: Record<(typeof CONFIGURATION_FIELDS)[number], string | null>;
   accountId: string | null;
   publish: boolean;
@@ -69,8 +76,9 @@ export function parseImportRequest(fields: Fields, accountErrors: (id: string) =
     const v = asText(fields, f, errors);
     if (v !== null && (f === 'col_sep' ? v !== '' : v.trim() !== '')) options[f] = v;
   }
+  let normalized: NormalizedOptions | null = null;
   try {
-    normalizeOptions({ ...options, type });
+    normalized = normalizeOptions({ ...options, type, today: new Date() });
   } catch (e) {
     if (!(e instanceof OptionsError)) throw e;
     for (const p of e.problems) if (p.option !== 'type') errors.push(p.message);
@@ -88,7 +96,7 @@ export function parseImportRequest(fields: Fields, accountErrors: (id: string) =
     errors.push(`publish must be "true" or "false" (got ${JSON.stringify(publishRaw)})`);
   }
 
-  if (errors.length > 0) return { errors };
+  if (errors.length > 0 || normalized === null) return { errors };
   const configuration = Object.fromEntries(CONFIGURATION_FIELDS.map((f) => [f, options[f] ?? null])) as ImportRequest['configuration'];
-  return { type, options, configuration, accountId, publish };
+  return { type, options, normalized, configuration, accountId, publish };
 }

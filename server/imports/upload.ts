@@ -6,6 +6,7 @@
 
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
+import { normalizeOptions } from 'sluice';
 import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
 import { Ingest, type IngestContext } from './ingest.ts';
 import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
@@ -138,6 +139,7 @@ function placeholderRequest(): ImportRequest {
   return {
     type: 'TransactionImport',
     options: {},
+    normalized: normalizeOptions({ type: 'TransactionImport' }),
     configuration: {
       date_col_label: null, amount_col_label: null, name_col_label: null, category_col_label: null, tags_col_label: null,
       notes_col_label: null, account_col_label: null, date_format: null, number_format: null, signage_convention: null,
