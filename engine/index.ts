@@ -77,7 +77,7 @@ export { inferred, type InferredSettings, type Setting, type SettingHow } from '
 export type { ColumnReport, ColumnHow } from './fields.ts';
 export type { RowResult, RowFields } from './result/row.ts';
 export type { Source } from './source.ts';
-export { platform, usePlatform, WEB_PLATFORM, type Platform, type ByteDecoder } from './platform.ts';
+export { usePlatform, WEB_PLATFORM, type Platform, type ByteDecoder } from './platform.ts';
 export { PipelineReader, type PushPipeline } from './reader.ts';
 export { CsvPipeline } from './csv/pipeline.ts';
 export { QifPipeline, type QifResult, type QifLists } from './qif/pipeline.ts';
