@@ -65,14 +65,6 @@ async function* fileReused(path: string | URL): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** Single-byte pages are stateless and ASCII-compatible: ASCII chunks skip iconv. */
-const singleByte = new Map<string, boolean>();
-const isSingleByte = (encoding: string) => {
-  let s = singleByte.get(encoding);
-  if (s === undefined) singleByte.set(encoding, (s = iconv().decode(Buffer.from([0x41, 0x80]), encoding).length === 2));
-  return s;
-};
-
 export const NODE_PLATFORM: Platform = {
   name: 'node',
   isAscii,
@@ -85,7 +77,8 @@ export const NODE_PLATFORM: Platform = {
   utf8Slice: (bytes, start, end) => (bytes as Sliceable).utf8Slice(start, end),
   decoder(encoding) {
     const d = iconv().getDecoder(encoding);
-    const ascii = isSingleByte(encoding);
+    // Single-byte pages are stateless and ASCII-compatible: their ASCII chunks skip iconv.
+    const ascii = iconv().decode(Buffer.from([0x41, 0x80]), encoding).length === 2;
     return {
       write: (bytes) => {
         const b = asBuffer(bytes);

@@ -44,6 +44,7 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
  */
 const CP1252_HIGH = '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ';
 const C1 = /[\x80-\x9f]/g;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Text of a single-byte page with the WHATWG decoder's C1 controls mended. The Encoding Standard
@@ -53,11 +54,9 @@ const C1 = /[\x80-\x9f]/g;
  * there, 0x80–0x9F are the C1 controls.
  */
 function mendC1(text: string, encoding: string): string {
-  if (!encoding.startsWith('windows-') || !C1.test(text)) return text;
-  C1.lastIndex = 0;
+  if (!encoding.startsWith('windows-')) return text;
   return text.replace(C1, (c) => (encoding === 'windows-1252' ? CP1252_HIGH[c.charCodeAt(0) - 0x80]! : '\uFFFD'));
 }
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The standard web APIs: works wherever TextDecoder does (every browser, Node, Deno, Bun). */
 export const WEB_PLATFORM: Platform = {

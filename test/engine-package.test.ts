@@ -55,17 +55,23 @@ const FIXTURES = ['csv', 'inference', 'qif', 'thirdparty'].flatMap((dir) =>
 
 type Outcome = { rows: unknown[]; result: unknown } | { error: string };
 
-async function read(bytes: Uint8Array, chunk: number, options: ImportOptions): Promise<Outcome> {
+/** What a read gave: its rows (or records) and result, or the file-level error that stopped it. */
+async function outcome<T>(read: () => Promise<T>): Promise<T | { error: string }> {
   try {
-    const reader = readImport(asStream(chunksOf(bytes, chunk)), options);
-    const rows: unknown[] = [];
-    for await (const row of reader) rows.push(row);
-    return { rows, result: await reader.result() };
+    return await read();
   } catch (err) {
     if (err instanceof SluiceError) return { error: `${err.code}: ${err.message}` };
     throw err;
   }
 }
+
+const read = (bytes: Uint8Array, chunk: number, options: ImportOptions): Promise<Outcome> =>
+  outcome(async () => {
+    const reader = readImport(asStream(chunksOf(bytes, chunk)), options);
+    const rows: unknown[] = [];
+    for await (const row of reader) rows.push(row);
+    return { rows, result: await reader.result() };
+  });
 
 async function onPlatform<T>(web: boolean, run: () => Promise<T>): Promise<T> {
   usePlatform(web ? WEB_PLATFORM : NODE_PLATFORM);
@@ -106,17 +112,13 @@ test('NDJSON exports read the same on both platforms', async () => {
   const dir = join(ROOT, 'fixtures', 'ndjson');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.ndjson'))) {
     const bytes = readFileSync(join(dir, name));
-    const run = async (chunk: number) => {
-      try {
+    const run = (chunk: number) =>
+      outcome(async () => {
         const reader = readNative(asStream(chunksOf(bytes, chunk)));
         const records: unknown[] = [];
         for await (const r of reader) records.push(r);
         return { records, result: await reader.result() };
-      } catch (err) {
-        if (err instanceof SluiceError) return { error: `${err.code}: ${err.message}` };
-        throw err;
-      }
-    };
+      });
     const node = await onPlatform(false, () => run(1 << 15));
     assert.deepEqual(await onPlatform(true, () => run(5)), node, name);
   }

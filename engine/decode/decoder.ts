@@ -15,7 +15,7 @@
 // A U+FFFD that valid UTF-8 spells out is a character like any other and is not counted.
 
 import { SluiceError } from '../errors.ts';
-import { platform, type ByteDecoder as PlatformDecoder } from '../platform.ts';
+import { platform, WEB_PLATFORM, type ByteDecoder as PlatformDecoder } from '../platform.ts';
 import { guessCodePage, type CodePageChoice } from './encoding-guess.ts';
 
 const HEAD = 4096;
@@ -32,14 +32,6 @@ interface ByteDecoder extends PlatformDecoder {
 
 /** ASCII bytes read the same in every supported encoding but UTF-16; latin1 makes the cheapest string of them. */
 const asciiText = (bytes: Uint8Array) => platform.asciiText(bytes);
-
-function textDecoder(encoding: string): ByteDecoder {
-  const d = new TextDecoder(encoding, { fatal: false, ignoreBOM: true });
-  return {
-    write: (bytes) => d.decode(bytes, { stream: true }),
-    end: () => d.decode(),
-  };
-}
 
 /** Where a UTF-8 sequence cut by the end of `bytes` starts (bytes.length when none is cut). */
 function utf8Cut(bytes: Uint8Array): number {
@@ -105,7 +97,8 @@ function literalFffd(bytes: Uint8Array): number {
 
 function decoderFor(encoding: string): ByteDecoder {
   if (encoding === 'utf-8') return utf8Decoder();
-  return encoding === 'utf-16le' || encoding === 'utf-16be' ? textDecoder(encoding) : platform.decoder(encoding);
+  // UTF-16 through TextDecoder on every platform (iconv-lite has no advantage there).
+  return encoding === 'utf-16le' || encoding === 'utf-16be' ? WEB_PLATFORM.decoder(encoding) : platform.decoder(encoding);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
