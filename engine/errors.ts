@@ -32,6 +32,23 @@ export const CODES = {
   QIF_NOT_QIF: { severity: 'error', scope: 'fatal' },
   QIF_SECTION_UNKNOWN: { severity: 'warning', scope: 'file' },
 
+  // Statement formats (SPEC §2.15): OFX/QFX, ISO 20022 CAMT, SWIFT MT940/MT942, XLSX workbooks
+  /** The content is not a statement of the type asked for (no OFX root, no CAMT document, no MT940 tags). */
+  STATEMENT_NOT_FORMAT: { severity: 'error', scope: 'fatal' },
+  /** The file's structure breaks off or contradicts itself where no row can be recovered (malformed XML, a tag out of place). */
+  STATEMENT_MALFORMED: { severity: 'error', scope: 'fatal' },
+  /** Opening balance + entries ≠ closing balance for one statement. */
+  STATEMENT_BALANCE_MISMATCH: { severity: 'warning', scope: 'file' },
+  /** A pending (not booked) entry: reported, not read as a row. */
+  STATEMENT_ENTRY_PENDING: { severity: 'warning', scope: 'file' },
+  /** A batch entry whose transaction details do not add up to it: read as one row. */
+  STATEMENT_BATCH_UNSPLIT: { severity: 'warning', scope: 'file' },
+  /** A record or element the reader does not import (a statement kind, an investment record type). */
+  STATEMENT_RECORD_SKIPPED: { severity: 'warning', scope: 'file' },
+  /** The workbook's sheet was not found, or the ZIP is not a workbook sluice can read. */
+  XLSX_SHEET_NOT_FOUND: { severity: 'error', scope: 'fatal' },
+  XLSX_UNREADABLE: { severity: 'error', scope: 'fatal' },
+
   // Column mapping
   MAP_COLUMN_NOT_FOUND: { severity: 'error', scope: 'fatal' },
   MAP_REQUIRED_COLUMN_MISSING: { severity: 'error', scope: 'fatal' },

@@ -13,6 +13,8 @@ import type { ReaderSetup, RowReader } from './rows/values.ts';
 export const IMPORT_TYPES = [
   'TransactionImport', 'TradeImport', 'AccountImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport',
   'CategoryImport', 'RuleImport', 'MerchantImport', 'PdfImport', 'QifImport', 'NativeImport',
+  // Extensions beyond the reference application's twelve (SPEC §2.15)
+  'OfxImport', 'CamtImport', 'Mt940Import',
 ] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
@@ -39,7 +41,9 @@ export interface ImportTypeEntry {
   readonly type: ImportType;
   /** What the type reads, in a few words (CLI help). */
   readonly summary: string;
-  readonly format: 'table' | 'qif' | 'ndjson' | 'pdf';
+  readonly format: 'table' | 'qif' | 'ndjson' | 'pdf' | 'ofx' | 'camt' | 'mt940';
+  /** Not one of the reference application's types (SPEC §2.15). */
+  readonly extension?: boolean;
   readonly table: TableType | null;
   /** What publishing writes from the rows. */
   readonly writes: 'transactions' | 'trades' | 'accounts' | 'categories' | 'merchants' | 'rules' | 'native' | null;
@@ -139,6 +143,18 @@ const ENTRIES: readonly ImportTypeEntry[] = [
   { type: 'PdfImport', summary: 'a PDF statement (stored; no rows are extracted)', format: 'pdf', table: null, writes: null, needsAccount: false },
   { type: 'QifImport', summary: 'a Quicken Interchange Format (QIF) file', format: 'qif', table: null, writes: 'transactions', needsAccount: true },
   { type: 'NativeImport', summary: "a full NDJSON export of the reference application", format: 'ndjson', table: null, writes: 'native', needsAccount: false },
+  {
+    type: 'OfxImport', summary: 'an OFX or QFX statement (1.x SGML or 2.x XML; bank, card and investment)', format: 'ofx', extension: true,
+    table: null, writes: 'transactions', needsAccount: true,
+  },
+  {
+    type: 'CamtImport', summary: 'an ISO 20022 camt.053/.052/.054 statement (XML)', format: 'camt', extension: true,
+    table: null, writes: 'transactions', needsAccount: true,
+  },
+  {
+    type: 'Mt940Import', summary: 'a SWIFT MT940/MT942 statement', format: 'mt940', extension: true,
+    table: null, writes: 'transactions', needsAccount: true,
+  },
 ];
 
 export const IMPORT_TYPE_ENTRIES: Readonly<Record<ImportType, ImportTypeEntry>> = Object.freeze(

@@ -51,6 +51,8 @@ export type ImportOptions = Partial<Record<LabelOption, string | null>> & {
   default_currency?: string | null;
   /** How many issues the whole-file result keeps in full (the counts are always complete). */
   max_issues?: number | null;
+  /** The sheet of an XLSX workbook to read: its name or 1-based number (default: the first sheet). */
+  sheet?: string | number | null;
 };
 
 /** The same options as they come from outside a program (a command line, a request): any values, checked by normalizeOptions. */
@@ -81,6 +83,8 @@ export interface NormalizedOptions {
   readonly today: { y: number; m: number; d: number };
   readonly default_currency: string;
   readonly max_issues: number;
+  /** An XLSX workbook's sheet: its name, or a 1-based number; null = the first sheet. */
+  readonly sheet: string | number | null;
 }
 
 /**
@@ -89,7 +93,7 @@ export interface NormalizedOptions {
  */
 export const OPTION_NAMES = [
   ...LABEL_OPTIONS, 'type', 'date_format', 'number_format', 'signage_convention', 'col_sep', 'amount_type_strategy',
-  'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names', 'today', 'default_currency', 'max_issues',
+  'amount_type_inflow_value', 'rows_to_skip', 'encoding', 'column_names', 'today', 'default_currency', 'max_issues', 'sheet',
 ] as const satisfies readonly (keyof ImportOptions)[];
 export type OptionName = (typeof OPTION_NAMES)[number];
 /** Options the program running the engine decides, not the sender of a file (a server sets them itself). */
@@ -265,6 +269,15 @@ export function normalizeOptions(unchecked: UncheckedImportOptions = {}): Normal
     problems.push({ option: 'max_issues', code: 'OPT_INVALID_VALUE', message: 'max_issues must be a whole number ≥ 0' });
   }
 
+  let sheet: string | number | null = null;
+  const sheetText = text(input.sheet);
+  if (sheetText !== null) {
+    if (/^\d+$/.test(sheetText)) {
+      sheet = Number(sheetText);
+      if (sheet < 1) problems.push({ option: 'sheet', code: 'OPT_INVALID_VALUE', message: `sheet numbers start at 1 (got ${sheetText})` });
+    } else sheet = sheetText;
+  }
+
   if (problems.length > 0) throw new OptionsError(problems);
   return Object.freeze({
     type: type!,
@@ -284,5 +297,6 @@ export function normalizeOptions(unchecked: UncheckedImportOptions = {}): Normal
     today,
     default_currency: currency,
     max_issues: maxIssues,
+    sheet,
   });
 }
