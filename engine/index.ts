@@ -9,9 +9,7 @@
 // cannot be read as a table, or options that make no sense, throw SluiceError (OptionsError lists
 // every option problem).
 
-import { CsvPipeline } from './csv/pipeline.ts';
-import { DetectingPipeline, typedPipeline } from './detect/pipeline.ts';
-import { QifPipeline } from './qif/pipeline.ts';
+import { DetectingPipeline, typedPipeline, type RowPipeline } from './detect/pipeline.ts';
 import { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';
 import { normalizeOptions, type ImportOptions, type NormalizedOptions } from './options.ts';
 import { PipelineReader } from './reader.ts';
@@ -23,16 +21,16 @@ export type ImportReader = PipelineReader<RowResult, FileResult>;
 
 /**
  * A push pipeline for the options' import type (bytes in, rows out), for callers that feed chunks
- * themselves: table types and QIF. Without a type, the type is detected from the first bytes
- * (QIF, the Mint/Actual/YNAB layouts, else TransactionImport). NativeImport has its own
- * (readNative, NdjsonPipeline).
+ * themselves: table types (CSV or XLSX), QIF, OFX, CAMT and MT940. Without a type, the type is
+ * detected from the first bytes (QIF, OFX, CAMT, MT940, XLSX, the Mint/Actual/YNAB layouts, else
+ * TransactionImport). NativeImport has its own (readNative, NdjsonPipeline).
  */
-export function createPipeline(options: ImportOptions = {}): CsvPipeline | QifPipeline | DetectingPipeline {
+export function createPipeline(options: ImportOptions = {}): RowPipeline | DetectingPipeline {
   return pipelineFor(normalizeOptions(options));
 }
 
 /** The same for options normalizeOptions() has checked already (a server that validated a request keeps them). */
-export function pipelineFor(opts: NormalizedOptions): CsvPipeline | QifPipeline | DetectingPipeline {
+export function pipelineFor(opts: NormalizedOptions): RowPipeline | DetectingPipeline {
   return opts.type_given ? typedPipeline(opts) : new DetectingPipeline(opts);
 }
 
@@ -71,7 +69,9 @@ export { inferDateFormat, DATE_CANDIDATES } from './infer/date-format.ts';
 export { inferNumberFormat } from './infer/number-format.ts';
 export { ACCOUNTABLE_TYPES, accountableType } from './parse/account-type.ts';
 export { detectFileType, detectText, otherFormatMessage, DETECT_BYTES, type FileFormat, type FileTypeGuess } from './detect/file-type.ts';
-export { DetectingPipeline, optionsFor, typedPipeline } from './detect/pipeline.ts';
+export { DetectingPipeline, optionsFor, TablePipeline, typedPipeline, type RowPipeline } from './detect/pipeline.ts';
+export type { StatementInfo, StatementResult, StatedBalance } from './statement/statement.ts';
+export type { XlsxResult } from './xlsx/pipeline.ts';
 export type { FileResult, CategoryRef } from './result/stats.ts';
 export { inferred, type InferredSettings, type Setting, type SettingHow } from './result/settings.ts';
 export type { ColumnReport, ColumnHow } from './fields.ts';

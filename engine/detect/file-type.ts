@@ -13,7 +13,7 @@ export type FileFormat = 'pdf' | 'xlsx' | 'zip' | 'qif' | 'ndjson' | 'ofx' | 'ca
 
 export interface FileTypeGuess {
   format: FileFormat;
-  /** The import type that reads it, or null when sluice has no reader for it yet (OFX, CAMT, MT940, XLSX). */
+  /** The import type that reads it, or null when sluice has no reader for it (a ZIP that is no workbook). */
   type: ImportType | null;
   /** What gave it away, in a few words. */
   evidence: string;
@@ -79,7 +79,7 @@ export function detectFileType(head: Uint8Array, ended = true): FileTypeGuess {
   if (startsWith(head, 'PK\x03\x04')) {
     const text = headText(head);
     return text.includes('xl/workbook') || (text.includes('[Content_Types].xml') && text.includes('xl/'))
-      ? { format: 'xlsx', type: null, evidence: 'a ZIP archive holding xl/ parts' }
+      ? { format: 'xlsx', type: 'TransactionImport', evidence: 'a ZIP archive holding xl/ parts (an XLSX workbook; give type for another table type)' }
       : { format: 'zip', type: null, evidence: 'it starts with a ZIP signature' };
   }
   return detectText(headText(head), ended);
@@ -104,13 +104,13 @@ export function detectText(text: string, ended = true): FileTypeGuess {
   }
   const start = text.slice(0, 4096);
   if (/^OFXHEADER\s*:/i.test(first.text) || /<OFX>/i.test(start) || /<\?OFX\b/i.test(start)) {
-    return { format: 'ofx', type: null, evidence: 'an OFX header' };
+    return { format: 'ofx', type: 'OfxImport', evidence: 'an OFX header' };
   }
   if (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/i.test(text) || (/^<\?xml/.test(first.text) && /<BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)>/.test(text))) {
-    return { format: 'camt', type: null, evidence: 'an ISO 20022 camt document' };
+    return { format: 'camt', type: 'CamtImport', evidence: 'an ISO 20022 camt document' };
   }
-  if (/^\{1:F\d\d/.test(first.text) || (/^:20:/m.test(text) && /^:25:/m.test(text) && /^:(60[FM]|61):/m.test(text))) {
-    return { format: 'mt940', type: null, evidence: 'SWIFT tags :20: :25: :60F:' };
+  if (/^\{1:F\d\d/.test(first.text) || (/^:20:/m.test(text) && /^:25:/m.test(text) && /^:(60[FM]|61|62[FM]|34F):/m.test(text))) {
+    return { format: 'mt940', type: 'Mt940Import', evidence: /^\{1:/.test(first.text) ? 'a SWIFT {1:…} envelope' : 'SWIFT tags :20: and :25: with balance or entry lines' };
   }
   const layout = layoutOf(lines);
   if (layout !== null) {
@@ -124,5 +124,5 @@ export function otherFormatMessage(guess: FileTypeGuess, asked: ImportType): str
   const what = describeFormat(guess.format);
   return guess.type !== null
     ? `the content is ${what} (${guess.evidence}), not ${asked} content; send it as type ${guess.type}`
-    : `the content is ${what} (${guess.evidence}); sluice cannot read ${guess.format.toUpperCase()} files yet`;
+    : `the content is ${what} (${guess.evidence}); sluice reads no ${guess.format === 'zip' ? 'ZIP archive but an XLSX workbook' : guess.format.toUpperCase()}`;
 }
