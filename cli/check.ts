@@ -33,6 +33,7 @@ ${TYPES}
   --rows-to-skip N            physical lines before the header (the header is searched for when absent)
   --column-names a,b,c        names for a file without a header row
   --encoding E                utf-8, utf-16le, windows-1250, windows-1251, windows-1252, … (detected when absent)
+  --sheet S                   an XLSX workbook's sheet: its name or 1-based number (the first when absent)
   --today YYYY-MM-DD          the day the date range check ends at (plus one day)
   --json                      print the whole-file result as JSON
   --rows                      print every row as a JSON line

@@ -2,7 +2,10 @@
 // row, what --json prints for the result, the human summary, and the exit status (0 clean, 1
 // invalid rows or preflight errors). File-level errors (exit 2) are thrown by the pipelines.
 
-import { type ColumnReport, typedPipeline, NdjsonPipeline, type NdjsonRecord, type NdjsonResult, LABEL_OPTIONS, type NormalizedOptions, type PushPipeline, type RowResult, type Setting, type FileResult } from 'sluice';
+import {
+  type ColumnReport, typedPipeline, NdjsonPipeline, type NdjsonRecord, type NdjsonResult, LABEL_OPTIONS, type NormalizedOptions, type PushPipeline,
+  type RowResult, type Setting, type FileResult, type StatementInfo, type XlsxResult,
+} from 'sluice';
 
 export interface CheckJob<R, F> {
   pipeline: PushPipeline<R, F>;
@@ -14,7 +17,7 @@ export interface CheckJob<R, F> {
 
 /** Option names in a message, in CLI spelling: `date_col_label` → `--date-col-label`. */
 const OPTION_NAMES = [...LABEL_OPTIONS, 'date_format', 'number_format', 'signage_convention', 'col_sep', 'amount_type_strategy',
-  'amount_type_inflow_value', 'rows_to_skip', 'column_names', 'encoding'];
+  'amount_type_inflow_value', 'rows_to_skip', 'column_names', 'encoding', 'sheet'];
 const OPTION_RE = new RegExp(`\\b(${OPTION_NAMES.join('|')})\\b`, 'g');
 export const cliSpelling = (message: string): string => message.replace(OPTION_RE, (o) => `--${o.replace(/_/g, '-')}`);
 
@@ -31,11 +34,20 @@ function column(field: string, c: ColumnReport): string {
   return `    ${field.padEnd(10)} ← ${JSON.stringify(c.header)} (#${c.position}, ${c.how}${second})`;
 }
 
+/** One statement of an OFX, CAMT or MT940 file: its account, rows and balance check. */
+function statementLine(s: StatementInfo): string {
+  const balances = s.opening !== null || s.closing !== null ? `, ${s.opening?.amount ?? '?'} → ${s.closing?.amount ?? '?'}` : '';
+  const check = s.balanced === null ? 'not checked' : s.balanced ? 'balanced' : 'DOES NOT ADD UP';
+  const pending = s.pending > 0 ? `, ${s.pending} pending skipped` : '';
+  return `  line ${s.line}: ${s.account ?? 'no account'}${s.account_type ? ` (${s.account_type})` : ''} ${s.currency ?? ''}, ${s.rows} rows${balances}${pending}: ${check}`;
+}
+
 /** The human summary (SPEC §4): what was understood first, then what was found. */
-export function csvSummary(r: FileResult): string {
+export function csvSummary(r: FileResult | (FileResult & { statements?: StatementInfo[]; sheet?: XlsxResult['sheet'] })): string {
   const i = r.inferred;
   const lines = ['Read as:'];
   lines.push(setting('type', i.type));
+  if ('sheet' in r && r.sheet) lines.push(`  ${'sheet'.padEnd(15)} ${JSON.stringify(r.sheet.name)} (#${r.sheet.number}, ${r.sheet.how})`);
   lines.push(setting('encoding', i.encoding));
   if (r.col_sep !== null) {
     lines.push(setting('separator', i.col_sep, (v) => (v === null ? 'none' : SEP_NAMES[String(v)] ?? JSON.stringify(v))));
@@ -50,6 +62,10 @@ export function csvSummary(r: FileResult): string {
     for (const [field, c] of columns) lines.push(column(field, c));
   }
   lines.push(`Found: ${r.rows_count} rows, ${r.valid_rows_count} valid, ${r.invalid_rows_count} invalid`);
+  if ('statements' in r && r.statements) {
+    lines.push(`  statements: ${r.statements.length}`);
+    for (const s of r.statements) lines.push(statementLine(s));
+  }
   const counts = Object.entries(r.issue_counts);
   if (counts.length > 0) {
     lines.push('  issues: ' + counts.map(([c, n]) => `${c} ×${n}`).join(', '));

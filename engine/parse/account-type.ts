@@ -8,14 +8,14 @@ export const ACCOUNTABLE_TYPES = [
 export type AccountableType = (typeof ACCOUNTABLE_TYPES)[number];
 
 const WORDS: Record<AccountableType, readonly string[]> = {
-  Depository: ['depository', 'checking', 'chequing', 'savings', 'saving', 'current', 'current account', 'bank', 'bank account', 'cash', 'money market', 'cd', 'certificate of deposit', 'hsa', 'deposit'],
+  Depository: ['depository', 'checking', 'chequing', 'savings', 'saving', 'current', 'current account', 'bank', 'bank account', 'cash', 'money market', 'moneymrkt', 'cd', 'certificate of deposit', 'hsa', 'deposit'],
   Investment: ['investment', 'investments', 'brokerage', 'broker', 'ira', 'roth', 'roth ira', '401k', '401(k)', '403b', '529', 'retirement', 'pension', 'stocks', 'securities', 'isa', 'mutual fund'],
   Crypto: ['crypto', 'cryptocurrency', 'crypto wallet', 'bitcoin', 'wallet'],
   Property: ['property', 'real estate', 'house', 'home', 'apartment', 'land'],
   Vehicle: ['vehicle', 'car', 'auto', 'automobile', 'motorcycle', 'boat', 'truck'],
   OtherAsset: ['other asset', 'otherasset', 'other_asset', 'asset', 'other assets'],
   CreditCard: ['credit card', 'creditcard', 'credit_card', 'credit', 'card', 'charge card'],
-  Loan: ['loan', 'mortgage', 'student loan', 'auto loan', 'car loan', 'personal loan', 'heloc', 'line of credit'],
+  Loan: ['loan', 'mortgage', 'student loan', 'auto loan', 'car loan', 'personal loan', 'heloc', 'line of credit', 'creditline', 'credit line'],
   OtherLiability: ['other liability', 'otherliability', 'other_liability', 'liability', 'other liabilities'],
 };
 

@@ -92,8 +92,9 @@ export function blockersOf(a: AssessInput): Blocker[] {
     out.push({ code: 'invalid_mappings', message: `unmatched ${bad.map((m) => `${m.kind.replace('_', ' ')} ${JSON.stringify(m.key)}`).join(', ')}` });
   }
   if (IMPORT_TYPE_ENTRIES[a.type].needsAccount && a.accountId === null) {
-    // A QIF record names its account through !Account blocks; a CSV row through its account column.
-    const rowsCanName = IMPORT_TYPE_ENTRIES[a.type].format === 'qif' || (a.csv !== null && a.csv.columns['account'] !== undefined);
+    // A QIF record names its account through !Account blocks, a statement row its statement's
+    // account (OFX ACCTID, CAMT IBAN, MT940 :25:); a CSV row through its account column.
+    const rowsCanName = IMPORT_TYPE_ENTRIES[a.type].table === null || (a.csv !== null && a.csv.columns['account'] !== undefined);
     if (!rowsCanName) {
       out.push({ code: 'account_required', message: 'Give account_id, or an account column naming each row\'s account' });
     } else if (a.rowsWithoutAccount > 0) {

@@ -4,13 +4,14 @@
 // When an upload's form fields come after its file part, the stored content is read back and
 // parsed once the fields are complete.
 //
-// Refusals: too large → content_too_large (raw) / file_too_large (upload); a PDF or archive where
-// text is expected, or an NDJSON upload with a foreign content type → invalid_file_type; no
+// Refusals: too large → content_too_large (raw) / file_too_large (upload); a PDF where text is
+// expected, an archive where no XLSX workbook can be (raw text content, a type that is not a table),
+// or an NDJSON upload with a foreign content type → invalid_file_type; no
 // NativeImport content → missing_content; first NDJSON line not a record → invalid_ndjson; a CSV
 // that is not a table → invalid_csv with the line and reason. Each leaves nothing stored.
 
 import {
-  NdjsonPipeline, pipelineFor, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
+  IMPORT_TYPE_ENTRIES, NdjsonPipeline, pipelineFor, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
   type RowResult,
 } from 'sluice';
 import type { Config } from '../config.ts';
@@ -62,8 +63,11 @@ export function checkFileType(type: ImportType, head: Uint8Array, upload: { mime
     if (!isPdf) throw new ApiError(422, 'invalid_file_type', 'A PdfImport needs a PDF file (it must start with %PDF-)');
     return;
   }
-  if (isPdf || isZip || upload?.mimeType === 'application/pdf') {
-    throw new ApiError(422, 'invalid_file_type', `A ${type} needs ${type === 'NativeImport' ? 'NDJSON' : 'delimited text'} content, not a ${isZip ? 'ZIP archive (.xlsx?)' : 'PDF'}`);
+  // A table type reads an uploaded XLSX workbook (a ZIP); raw_file_content is text, and the other types are text formats.
+  const workbookOk = isZip && upload !== null && IMPORT_TYPE_ENTRIES[type].table !== null;
+  if (isPdf || (isZip && !workbookOk) || upload?.mimeType === 'application/pdf') {
+    const needs = type === 'NativeImport' ? 'NDJSON' : IMPORT_TYPE_ENTRIES[type].table !== null ? 'delimited text or an uploaded XLSX workbook' : `${type} text`;
+    throw new ApiError(422, 'invalid_file_type', `A ${type} needs ${needs} content, not a ${isZip ? 'ZIP archive' : 'PDF'}`);
   }
   if (type === 'NativeImport' && upload) {
     const okType = /^(application\/(x-)?ndjson|application\/(x-)?jsonl(ines)?|application\/json|text\/plain|application\/octet-stream)\b/i.test(upload.mimeType);
@@ -80,7 +84,9 @@ export function engineRefusal(type: ImportType, e: SluiceError): ApiError {
   if (e.code === 'NDJSON_NOT_RECORDS') {
     return new ApiError(422, 'invalid_ndjson', `The content is not NDJSON records: ${e.message}`, { details: { line: e.line, reason: e.message, code: e.code } });
   }
-  return new ApiError(422, 'invalid_csv', `The ${type} content cannot be read as a table: ${e.message}`, {
+  // The statement formats share the table types' refusal code (the API has one for content that cannot be read).
+  const as = IMPORT_TYPE_ENTRIES[type].table !== null ? 'as a table' : `as ${IMPORT_TYPE_ENTRIES[type].format.toUpperCase()}`;
+  return new ApiError(422, 'invalid_csv', `The ${type} content cannot be read ${as}: ${e.message}`, {
     details: { line: e.line, reason: e.message, code: e.code, ...(e.details ?? {}) },
   });
 }

@@ -5,10 +5,14 @@
 // Re-importing is safe: a transaction (or trade) row gets a stable identity (date, ledger amount,
 // normalized name, and its occurrence number among identical rows of the same file) unique per
 // account, so a second publish of the same file, or an overlapping statement, skips what is
-// already there, while two genuine identical purchases in one file are both kept.
+// already there, while two genuine identical purchases in one file are both kept. A statement
+// format's row carries the bank's own identity (OFX FITID, CAMT AcctSvcrRef, MT940 bank reference:
+// the `identity` field, SPEC §2.15), which is used instead: a re-downloaded statement whose
+// overlapping entries the bank renamed or re-dated still adds nothing twice.
 
 import BigConstructor from 'big.js';
 import type { StoredRow } from '../imports/ingest.ts';
+import { accountableType } from 'sluice';
 import { nameKey, uuidv7 } from '../store/ids.ts';
 import type { WriteContext } from './context.ts';
 
@@ -49,12 +53,18 @@ export interface TransactionInput {
   categoryId: string | null;
   merchantId: string | null;
   tagIds: readonly string[];
+  /** The file's own identity of the entry (a statement format's), or null. */
+  ref: string | null;
+}
+
+/** The identity of a row in its account: the file's own reference, else what the row holds with its occurrence. */
+function identityOf(ref: string | null, base: string, accountId: string, occurrences: Occurrences): string {
+  return ref !== null ? `ref:${ref}` : `${base}|${occurrences.next(`${accountId}|${base}`)}`;
 }
 
 /** Inserts a transaction unless its identity is already in the account; its id when created. */
 export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): string | null {
-  const base = `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`;
-  const identity = `${base}|${occurrences.next(`${tx.accountId}|${base}`)}`;
+  const identity = identityOf(tx.ref, `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`, tx.accountId, occurrences);
   const id = uuidv7();
   const changes = ctx.sql(
     `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
@@ -76,11 +86,14 @@ export interface RowWriter {
   end?(): void;
 }
 
-/** QIF account types → account classes. */
+/** QIF account types → account classes; other formats' types (OFX CHECKING, CREDITCARD, ...) go through accountableType(). */
 const QIF_ACCOUNT_TYPES: Record<string, string> = {
   bank: 'Depository', cash: 'Depository', ccard: 'CreditCard', invst: 'Investment', port: 'Investment', 'oth a': 'OtherAsset',
   'oth l': 'OtherLiability',
 };
+
+const accountClass = (written: string | null): string =>
+  written === null ? 'Depository' : QIF_ACCOUNT_TYPES[written.toLowerCase()] ?? accountableType(written) ?? 'Depository';
 
 /** Actions whose shares move: written as trades (the others are cash transactions). */
 const SHARE_ACTIONS = /^(buy|sell|shrsin|shrsout|reinv(div|int|lg|md|sh))x?$/i;
@@ -102,8 +115,7 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
     // The import's account_id wins (SPEC §3.9: the rows name accounts only when it has none).
     const name = str(f['account']);
     if (accountId !== null || name === null) return accountId!;
-    const type = QIF_ACCOUNT_TYPES[(str(f['account_type']) ?? '').toLowerCase()] ?? 'Depository';
-    return ctx.account(name, currency, type);
+    return ctx.account(name, currency, accountClass(str(f['account_type'])));
   };
   const writeOne = (row: StoredRow, children: StoredRow[]) => {
     const f = row.fields;
@@ -119,6 +131,7 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
       accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
       notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
       merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
+      ref: str(f['identity']),
     }, occurrences);
     if (id === null) return;
     if (children.length > 0) {
@@ -170,7 +183,7 @@ export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWri
       const ticker = str(f['ticker'])!;
       const security = ctx.security(ticker, str(f['exchange_operating_mic']), str(f['name']));
       const base = `${f['date']}|${ticker}|${normalAmount(str(f['qty'])!)}|${normalAmount(str(f['price'])!)}`;
-      const identity = `${base}|${occurrences.next(`${account}|${base}`)}`;
+      const identity = identityOf(str(f['identity']), base, account, occurrences);
       const created = insert.run(uuidv7(), ctx.familyId, account, security, f['date'], f['qty'], f['price'], f['signed_amount'], currency, identity,
         ctx.importId, ctx.t, ctx.t).changes > 0;
       ctx.count('trades', created ? 'created' : 'skipped');
