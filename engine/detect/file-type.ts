@@ -106,7 +106,7 @@ export function detectText(text: string, ended = true): FileTypeGuess {
   if (/^OFXHEADER\s*:/i.test(first.text) || /<OFX>/i.test(start) || /<\?OFX\b/i.test(start)) {
     return { format: 'ofx', type: 'OfxImport', evidence: 'an OFX header' };
   }
-  if (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/i.test(text) || (/^<\?xml/.test(first.text) && /<BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)>/.test(text))) {
+  if (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/i.test(text) || ((/^<\?xml/.test(first.text) || /<(?:\w+:)?Document\b/.test(start)) && /<(?:\w+:)?BkToCstmr(?:Stmt|AcctRpt|DbtCdtNtfctn)>/.test(text))) {
     return { format: 'camt', type: 'CamtImport', evidence: 'an ISO 20022 camt document' };
   }
   if (/^\{1:F\d\d/.test(first.text) || (/^:20:/m.test(text) && /^:25:/m.test(text) && /^:(60[FM]|61|62[FM]|34F):/m.test(text))) {

@@ -7,8 +7,8 @@
 // account, so a second publish of the same file, or an overlapping statement, skips what is
 // already there, while two genuine identical purchases in one file are both kept. A statement
 // format's row carries the bank's own identity (OFX FITID, CAMT AcctSvcrRef, MT940 bank reference:
-// the `identity` field, SPEC §2.15), which is used instead: a re-downloaded statement whose
-// overlapping entries the bank renamed or re-dated still adds nothing twice.
+// the `identity` field, SPEC §2.15), which is used instead, with the amount (identityOf): a
+// re-downloaded statement whose overlapping entries the bank renamed or re-dated adds nothing twice.
 
 import BigConstructor from 'big.js';
 import type { StoredRow } from '../imports/ingest.ts';
@@ -57,14 +57,21 @@ export interface TransactionInput {
   ref: string | null;
 }
 
-/** The identity of a row in its account: the file's own reference, else what the row holds with its occurrence. */
-function identityOf(ref: string | null, base: string, accountId: string, occurrences: Occurrences): string {
-  return ref !== null ? `ref:${ref}` : `${base}|${occurrences.next(`${accountId}|${base}`)}`;
+/**
+ * The identity of a row in its account, with its occurrence number among rows of the same key in
+ * the file. With the file's own reference the key is the reference and the amount: banks are meant
+ * to keep references unique, but some reuse one (a CAMT NtryRef per batch, a constant customer
+ * reference), and two entries must never collapse into one. The date stays out of it, so an entry
+ * the bank re-dated in a later download is still the same entry.
+ */
+function identityOf(ref: string | null, amount: string, base: string, accountId: string, occurrences: Occurrences): string {
+  const key = ref !== null ? `ref:${ref}|${normalAmount(amount)}` : base;
+  return `${key}|${occurrences.next(`${accountId}|${key}`)}`;
 }
 
 /** Inserts a transaction unless its identity is already in the account; its id when created. */
 export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): string | null {
-  const identity = identityOf(tx.ref, `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`, tx.accountId, occurrences);
+  const identity = identityOf(tx.ref, tx.amount, `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`, tx.accountId, occurrences);
   const id = uuidv7();
   const changes = ctx.sql(
     `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
@@ -183,7 +190,7 @@ export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWri
       const ticker = str(f['ticker'])!;
       const security = ctx.security(ticker, str(f['exchange_operating_mic']), str(f['name']));
       const base = `${f['date']}|${ticker}|${normalAmount(str(f['qty'])!)}|${normalAmount(str(f['price'])!)}`;
-      const identity = identityOf(str(f['identity']), base, account, occurrences);
+      const identity = identityOf(str(f['identity']), str(f['qty'])!, base, account, occurrences);
       const created = insert.run(uuidv7(), ctx.familyId, account, security, f['date'], f['qty'], f['price'], f['signed_amount'], currency, identity,
         ctx.importId, ctx.t, ctx.t).changes > 0;
       ctx.count('trades', created ? 'created' : 'skipped');
