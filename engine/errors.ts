@@ -43,8 +43,10 @@ export const CODES = {
   STATEMENT_ENTRY_PENDING: { severity: 'warning', scope: 'file' },
   /** A batch entry whose transaction details do not add up to it: read as one row. */
   STATEMENT_BATCH_UNSPLIT: { severity: 'warning', scope: 'file' },
-  /** A record or element the reader does not import (a statement kind, an investment record type). */
+  /** A record or element the reader does not import (a statement kind, an investment record type), or a balance it cannot read. */
   STATEMENT_RECORD_SKIPPED: { severity: 'warning', scope: 'file' },
+  /** A response in the file carries an error status (OFX STATUS SEVERITY ERROR): what it should hold may be missing. */
+  STATEMENT_STATUS_ERROR: { severity: 'warning', scope: 'file' },
   /** The workbook's sheet was not found, or the ZIP is not a workbook sluice can read. */
   XLSX_SHEET_NOT_FOUND: { severity: 'error', scope: 'fatal' },
   XLSX_UNREADABLE: { severity: 'error', scope: 'fatal' },

@@ -46,10 +46,10 @@ test('the core imports no node:* module and uses no Node global', () => {
   assert.deepEqual(offenders, []);
 });
 
-/** Every fixture the engine reads as rows: CSV, inference, QIF and budgeting-app files. */
-const FIXTURES = ['csv', 'inference', 'qif', 'thirdparty'].flatMap((dir) =>
+/** Every fixture the engine reads as rows: CSV, inference, QIF, budgeting-app and statement files. */
+const FIXTURES = ['csv', 'inference', 'qif', 'thirdparty', 'ofx', 'camt', 'mt940'].flatMap((dir) =>
   readdirSync(join(ROOT, 'fixtures', dir))
-    .filter((n) => /\.(csv|qif|txt|tsv)$/i.test(n))
+    .filter((n) => /\.(csv|qif|txt|tsv|ofx|qfx|xml|sta)$/i.test(n))
     .map((n) => join('fixtures', dir, n)),
 );
 

@@ -93,10 +93,14 @@ export function statementRow(issues: RowIssues, x: StatementRowInput, defaultCur
   return issues.row(fields);
 }
 
-/** Counts one statement's rows and checks opening + entries = closing at its end. */
+/** Counts one statement's rows and checks opening + entries = closing at its end, in flat memory. */
 export class StatementTally {
   readonly info: StatementInfo;
-  private readonly amounts: string[] = [];
+  /** The sum so far, and the amounts not yet added to it (summed a batch at a time: exact, and no array as long as the statement). */
+  private partial = '0';
+  private batch: string[] = [];
+  /** Entries whose amount could not be read. */
+  private unread = 0;
 
   constructor(line: number, account: string | null, accountType: string | null, currency: string | null, statementId: string | null) {
     this.info = {
@@ -108,7 +112,16 @@ export class StatementTally {
   /** A booked entry's amount (statement sign), null when it could not be read. */
   entry(amount: string | null): void {
     this.info.rows++;
-    if (amount !== null) this.amounts.push(amount);
+    if (amount === null) {
+      this.unread++;
+      return;
+    }
+    this.batch.push(amount);
+    if (this.batch.length >= 1024) {
+      this.batch.push(this.partial);
+      this.partial = sum(this.batch);
+      this.batch = [];
+    }
   }
 
   /**
@@ -118,8 +131,10 @@ export class StatementTally {
    */
   close(): Issue | null {
     const info = this.info;
-    info.total = this.amounts.length === 0 ? '0' : sum(this.amounts);
-    if (info.opening === null || info.closing === null || this.amounts.length !== info.rows) return null;
+    this.batch.push(this.partial);
+    info.total = sum(this.batch);
+    this.batch = [];
+    if (info.opening === null || info.closing === null || this.unread > 0) return null;
     const expected = add(info.opening.amount, info.total);
     info.balanced = equal(expected, info.closing.amount);
     if (info.balanced) return null;
