@@ -33,7 +33,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --rounds N          rounds of interleaved cases; medians are reported (default 3)
   --json              print one JSON object instead of the table
   --only a,b          run only these cases or groups (names as in the tables; groups: csv, ndjson,
-                      server)
+                      statements, server)
   --rows N            rows in the generated CSV (default 1,000,000)
   --lines N           lines in the generated NDJSON export (default 1,000,000; at least 10,000)
   --big               a ~1 GB generated CSV (16,200,000 rows); only the newline floor and the engine

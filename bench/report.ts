@@ -8,8 +8,8 @@
 import { cpus, release, totalmem } from 'node:os';
 import type { CaseReport, HostileBody, TransactionsQuery } from './case-io.ts';
 
-export type Group = 'csv' | 'ndjson' | 'server';
-export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'server'];
+export type Group = 'csv' | 'ndjson' | 'statements' | 'server';
+export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'statements', 'server'];
 /**
  * floor: the I/O floor of its group's file; tokenizer: what the group's engine is held against
  * (CSV: the faster of the tokenize-only parsers; NDJSON: line split + JSON.parse); parser: another
@@ -274,8 +274,16 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
   const startups = (byName('cli-startup')?.rounds ?? []).flatMap((r) => (r?.startup ? [r.startup] : []));
   // The compiled engine against the same pipeline from its sources, round by round (1 = as fast).
   const tsxRatios = rounds.flatMap((n) => { const a = ms('engine', n), b = ms('engine-tsx', n); return a !== null && b !== null ? [b / a] : []; });
+  // A statement engine against its raw parser (or the XLSX against its CSV twin), round by round: raw time ÷ engine time.
+  const pair = (raw: string, engine: string) => median(rounds.flatMap((n) => { const a = ms(raw, n), b = ms(engine, n); return a !== null && b !== null ? [a / b] : []; }));
   const targets: Record<string, Target> = {
     engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
+    camt_engine_vs_saxes: atLeast(0.5, pair('camt-saxes', 'camt-engine')),
+    camt_engine_peak_rss_mb: below(200, byName('camt-engine')?.peak_rss_mb),
+    ofx_engine_vs_scan: atLeast(0.5, pair('ofx-scan', 'ofx-engine')),
+    ofx_engine_peak_rss_mb: below(200, byName('ofx-engine')?.peak_rss_mb),
+    xlsx_engine_vs_csv: { want: 'reported', value: pair('xlsx-csv-engine', 'xlsx-engine'), met: null },
+    xlsx_engine_peak_rss_mb: below(200, byName('xlsx-engine')?.peak_rss_mb),
     cli_check_vs_node_startup: atMost(2, median(startups.map((x) => x.ratio))),
     engine_compiled_vs_tsx: atLeast(0.95, median(tsxRatios)),
     engine_peak_rss_mb: below(150, csvEngine?.peak_rss_mb),
@@ -440,6 +448,32 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
     if (cc.value !== null) {
       w(`corrupted line: ${cc.met ? `reported as invalid_json on exactly line ${int(Number(cut?.expected?.['line'] ?? 0))}, one transaction fewer counted, preflight failed (check: met)` : 'NOT reported as it should be (check: NOT met; see FAILED above)'}`);
     }
+  }
+
+  const st = s.cases.filter((c) => c.group === 'statements');
+  if (st.length > 0) {
+    w();
+    w('== statements ==');
+    for (const name of ['camt', 'ofx', 'xlsx', 'xlsx-csv']) {
+      const i = s.inputs[name];
+      if (i) w(`${name.padEnd(8)} ${i.file}, ${(i.bytes / MB).toFixed(1)} MB, ${i.describe}`);
+    }
+    w('counts   checked against each file\'s sidecar before any speed is shown');
+    w();
+    table(w, ['case', 'median ms', 'MB/s', 'rows/s', 'peak RSS MB', 'counted'], st.map((c) => c.status === 'ok'
+      ? [c.name, fixed(c.median_ms, 0), fixed(c.mb_per_s, 1), int(c.rows_per_s ?? 0), fixed(c.peak_rss_mb, 1), `${int(c.records ?? 0)} ${c.role === 'tokenizer' ? 'records' : 'rows'}`]
+      : [c.name, 'FAILED', '', '', fixed(c.peak_rss_mb, 1), '']));
+    failures(st);
+    w();
+    lines(
+      targetLine(t['camt_engine_vs_saxes']!, 'camt-engine speed ÷ saxes alone (same round)', '×', 2, '≥'),
+      targetLine(t['camt_engine_peak_rss_mb']!, 'camt-engine peak RSS', ' MB', 1, '<'),
+      targetLine(t['ofx_engine_vs_scan']!, 'ofx-engine speed ÷ the plain tag scan (same round)', '×', 2, '≥'),
+      targetLine(t['ofx_engine_peak_rss_mb']!, 'ofx-engine peak RSS', ' MB', 1, '<'),
+      targetLine(t['xlsx_engine_peak_rss_mb']!, 'xlsx-engine peak RSS', ' MB', 1, '<'),
+    );
+    const x = t['xlsx_engine_vs_csv']!;
+    if (typeof x.value === 'number') w(`xlsx-engine speed ÷ the same rows as CSV (same round): ${x.value.toFixed(2)}× (reported; no target)`);
   }
 
   const sv = s.cases.filter((c) => c.group === 'server');

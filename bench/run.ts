@@ -5,6 +5,8 @@
 //   csv     the newline floor, csv-parse, uDSV, Papa Parse, the engine's CSV pipeline (1M rows)
 //   ndjson  the newline floor, line split + JSON.parse, stream-json, the engine's NDJSON pipeline
 //           (1M-line export), and the corrupted-line check (one round)
+//   statements  a ~100 MB camt.053 against saxes alone, a ~50 MB OFX against a plain tag scan, and a
+//           200,000-row XLSX against the same data as CSV (SPEC §2.15)
 //   server  a ~10 MB CSV POST to its 201 (and what its import stores), publishing 100,000 rows
 //           while GET /categories runs, five pathological 4 MiB CSV bodies POSTed while
 //           GET /categories runs, and GET /transactions over 1,000,000 seeded transactions (one round)
@@ -26,6 +28,7 @@ import { BenchUsageError, parseBenchArgs, USAGE, type BenchArgs } from './args.t
 import type { CaseReport } from './case-io.ts';
 import { generateCsv, type CsvMeta } from './generate.ts';
 import { corruptNdjson, generateNdjson, type CorruptMeta, type NdjsonMeta } from './generate-ndjson.ts';
+import { camtFile, ofxFile, xlsxFiles, type StatementMeta } from './generate-statements.ts';
 import {
   GROUPS, printJson, printTable, summarize, type CaseRun, type Group, type InputSetup, type Role, type RunSetup,
 } from './report.ts';
@@ -48,7 +51,7 @@ const HOSTILE_BODIES = 5;
 
 type Mode = RunSetup['mode'];
 /** The files cases read: generated (checked against their sidecars) or the user's; 'none': no file. */
-type InputName = 'csv' | 'ndjson' | 'ndjson-corrupt' | 'server-post-csv' | 'server-publish-csv' | 'none';
+type InputName = 'csv' | 'ndjson' | 'ndjson-corrupt' | 'server-post-csv' | 'server-publish-csv' | 'camt' | 'ofx' | 'xlsx' | 'xlsx-csv' | 'none';
 
 interface CaseDef {
   name: string;
@@ -83,6 +86,13 @@ const CASES: readonly CaseDef[] = [
   { name: 'engine-ndjson', script: 'cases/engine-ndjson.ts', group: 'ndjson', input: 'ndjson', role: 'engine', what: 'readNative: counts + full preflight', modes: ['generated', 'file'] },
   { name: 'ndjson-corrupt', script: 'cases/engine-ndjson.ts', group: 'ndjson', input: 'ndjson-corrupt', role: 'check', what: 'readNative on a copy with one line cut in half', modes: ['generated'], once: true },
 
+  { name: 'camt-saxes', script: 'cases/camt-raw.ts', group: 'statements', input: 'camt', role: 'tokenizer', what: 'saxes alone: decode, parse, count Ntry tags', modes: ['generated'] },
+  { name: 'camt-engine', script: 'cases/camt-engine.ts', group: 'statements', input: 'camt', role: 'engine', what: 'readImport CamtImport: rows, balance check', modes: ['generated'] },
+  { name: 'ofx-scan', script: 'cases/ofx-raw.ts', group: 'statements', input: 'ofx', role: 'tokenizer', what: 'latin1 decode + indexOf tag scan, count STMTTRN', modes: ['generated'] },
+  { name: 'ofx-engine', script: 'cases/ofx-engine.ts', group: 'statements', input: 'ofx', role: 'engine', what: 'readImport OfxImport: rows', modes: ['generated'] },
+  { name: 'xlsx-csv-engine', script: 'cases/engine.ts', group: 'statements', input: 'xlsx-csv', role: 'parser', what: 'readImport TransactionImport on the workbook\'s data as CSV', modes: ['generated'] },
+  { name: 'xlsx-engine', script: 'cases/xlsx-engine.ts', group: 'statements', input: 'xlsx', role: 'engine', what: 'readImport TransactionImport on the XLSX workbook', modes: ['generated'] },
+
   { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
   { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
   { name: 'server-hostile-upload', script: 'cases/server-hostile.ts', group: 'server', input: 'none', role: 'server', what: '5 pathological 4 MiB CSV bodies POSTed, GET /categories meanwhile', modes: ['generated'] },
@@ -93,6 +103,7 @@ type Expected =
   | { kind: 'csv'; meta: CsvMeta }
   | { kind: 'ndjson'; meta: NdjsonMeta }
   | { kind: 'ndjson-corrupt'; meta: CorruptMeta }
+  | { kind: 'statement'; meta: StatementMeta }
   | { kind: 'none' };
 
 interface Input {
@@ -159,6 +170,16 @@ function checkCorrupt(r: CaseReport, cm: CorruptMeta): string[] {
   if (!sameCounts(r.expected_record_counts, cm.counts)) {
     problems.push(`expected_record_counts {${showCounts(r.expected_record_counts)}}; want {${showCounts(cm.counts)}} (one transaction fewer)`);
   }
+  return problems;
+}
+
+/** A statement-format file (or the XLSX's CSV twin): every row the generator wrote, none invalid. */
+function checkStatement(r: CaseReport, meta: StatementMeta): string[] {
+  const problems: string[] = [];
+  const want = meta.rows + (r.header_included ? 1 : 0);
+  if (r.records !== want) problems.push(`saw ${r.records} ${r.header_included ? 'records (header included)' : 'rows'}; the generator wrote ${want}`);
+  if (r.rows_count !== undefined && r.rows_count !== meta.rows) problems.push(`rows_count ${r.rows_count}; the generator wrote ${meta.rows} rows`);
+  if (r.invalid_rows !== null && r.invalid_rows !== 0) problems.push(`${r.invalid_rows} rows invalid; the generator wrote none`);
   return problems;
 }
 
@@ -255,6 +276,7 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
     else problems.push(...checkCsv(r, e.meta));
   } else if (e.kind === 'ndjson') problems.push(...checkNdjson(r, e.meta));
   else if (e.kind === 'ndjson-corrupt') problems.push(...checkCorrupt(r, e.meta));
+  else if (e.kind === 'statement') problems.push(...checkStatement(r, e.meta));
   return problems;
 }
 
@@ -371,6 +393,24 @@ async function prepareInputs(args: BenchArgs, cases: readonly CaseDef[]): Promis
   if (needed.has('server-publish-csv')) {
     say(`generated CSV of ${int(PUBLISH_ROWS)} clean rows for the publish (cached)…`);
     inputs.set('server-publish-csv', csvInput('server-publish-csv', await generateCsv(PUBLISH_ROWS, undefined, { clean: true })));
+  }
+  const statementInput = (name: InputName, meta: StatementMeta, describe: string): Input =>
+    ({ name, file: meta.file, bytes: meta.bytes, expected: { kind: 'statement', meta }, describe });
+  if (needed.has('camt')) {
+    say('generated camt.053 of ~100 MB (cached)…');
+    const meta = await camtFile();
+    inputs.set('camt', statementInput('camt', meta, `generated camt.053.001.02: one statement of ${int(meta.rows)} booked entries, balances that add up`));
+  }
+  if (needed.has('ofx')) {
+    say('generated OFX 1.02 statement of ~50 MB (cached)…');
+    const meta = await ofxFile();
+    inputs.set('ofx', statementInput('ofx', meta, `generated OFX 1.02 SGML bank statement: ${int(meta.rows)} transactions`));
+  }
+  if (needed.has('xlsx') || needed.has('xlsx-csv')) {
+    say('generated XLSX workbook and its CSV twin (cached)…');
+    const { xlsx, csv } = await xlsxFiles();
+    inputs.set('xlsx', statementInput('xlsx', xlsx, `generated XLSX workbook: one sheet, ${int(xlsx.rows)} rows + header (date cells, 2-decimal amounts, shared strings)`));
+    inputs.set('xlsx-csv', statementInput('xlsx-csv', csv, `the same ${int(csv.rows)} rows as CSV`));
   }
   // A case that reads no file (it makes its own data) is given '' and has no bytes to check.
   if (needed.has('none')) inputs.set('none', { name: 'none', file: '', bytes: 0, expected: { kind: 'none' }, describe: 'no file' });

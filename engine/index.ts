@@ -78,7 +78,7 @@ export type { ColumnReport, ColumnHow } from './fields.ts';
 export type { RowResult, RowFields } from './result/row.ts';
 export type { Source } from './source.ts';
 export { usePlatform, WEB_PLATFORM, type Platform, type ByteDecoder } from './platform.ts';
-export { PipelineReader, type PushPipeline } from './reader.ts';
+export { endInSlices, PipelineReader, type PushPipeline } from './reader.ts';
 export { CsvPipeline } from './csv/pipeline.ts';
 export { QifPipeline, type QifResult, type QifLists } from './qif/pipeline.ts';
 export { NdjsonPipeline, type NdjsonOptions, type NdjsonRecord, type NdjsonResult } from './ndjson/pipeline.ts';

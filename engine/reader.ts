@@ -16,7 +16,21 @@ export interface PushPipeline<R, F> {
   readonly copiesInput?: boolean;
   push(bytes: Uint8Array): R[];
   end(): R[];
+  /**
+   * end() in slices, for a pipeline that may hold many rows when the input ends (an XLSX workbook
+   * whose sheet came before the strings it needs): each call returns some; [] once all are out.
+   */
+  endSlice?(): R[];
   result(): F;
+}
+
+/** Hands the rows end() leaves to `take`: in slices when the pipeline gives them so (endSlice()), else at once. */
+export function endInSlices<R>(pipeline: { end(): R[]; endSlice?(): R[] }, take: (rows: R[]) => void): void {
+  if (pipeline.endSlice === undefined) {
+    take(pipeline.end());
+    return;
+  }
+  for (let rows = pipeline.endSlice(); rows.length > 0; rows = pipeline.endSlice()) take(rows);
 }
 
 export class PipelineReader<R, F> implements AsyncIterable<R> {
@@ -38,9 +52,14 @@ export class PipelineReader<R, F> implements AsyncIterable<R> {
       const rows = this.pipeline.push(chunk);
       if (rows.length > 0) yield rows;
     }
-    const rows = this.pipeline.end();
+    const pipeline = this.pipeline;
+    if (pipeline.endSlice !== undefined) {
+      for (let rows = pipeline.endSlice(); rows.length > 0; rows = pipeline.endSlice()) yield rows;
+    } else {
+      const rows = pipeline.end();
+      if (rows.length > 0) yield rows;
+    }
     this.done = true;
-    if (rows.length > 0) yield rows;
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<R, void, undefined> {

@@ -47,9 +47,9 @@ test('the core imports no node:* module and uses no Node global', () => {
 });
 
 /** Every fixture the engine reads as rows: CSV, inference, QIF, budgeting-app and statement files. */
-const FIXTURES = ['csv', 'inference', 'qif', 'thirdparty', 'ofx', 'camt', 'mt940'].flatMap((dir) =>
+const FIXTURES = ['csv', 'inference', 'qif', 'thirdparty', 'ofx', 'camt', 'mt940', 'xlsx'].flatMap((dir) =>
   readdirSync(join(ROOT, 'fixtures', dir))
-    .filter((n) => /\.(csv|qif|txt|tsv|ofx|qfx|xml|sta)$/i.test(n))
+    .filter((n) => /\.(csv|qif|txt|tsv|ofx|qfx|xml|sta|xlsx)$/i.test(n))
     .map((n) => join('fixtures', dir, n)),
 );
 

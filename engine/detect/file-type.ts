@@ -77,8 +77,12 @@ function layoutOf(lines: readonly string[]): { type: ImportType; line: number } 
 export function detectFileType(head: Uint8Array, ended = true): FileTypeGuess {
   if (startsWith(head, '%PDF-')) return { format: 'pdf', type: 'PdfImport', evidence: 'it starts with %PDF-' };
   if (startsWith(head, 'PK\x03\x04')) {
+    // A workbook's parts live under xl/; a streamed workbook may put a large sheet first, so the
+    // first entry's own name counts as well as any part name the head shows.
     const text = headText(head);
-    return text.includes('xl/workbook') || (text.includes('[Content_Types].xml') && text.includes('xl/'))
+    const nameLength = head.length >= 30 ? head[26]! | (head[27]! << 8) : 0;
+    const firstName = LATIN1.decode(head.subarray(30, 30 + nameLength));
+    return firstName.startsWith('xl/') || text.includes('xl/workbook') || text.includes('xl/worksheets/') || (text.includes('[Content_Types].xml') && text.includes('xl/'))
       ? { format: 'xlsx', type: 'TransactionImport', evidence: 'a ZIP archive holding xl/ parts (an XLSX workbook; give type for another table type)' }
       : { format: 'zip', type: null, evidence: 'it starts with a ZIP signature' };
   }

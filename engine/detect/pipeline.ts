@@ -45,6 +45,7 @@ export class TablePipeline {
   private inner: CsvPipeline | XlsxPipeline | null = null;
   /** Bytes held until four have arrived (the ZIP signature's length). */
   private head: Uint8Array | null = null;
+  private ended = false;
 
   constructor(opts: NormalizedOptions, entry: ImportTypeEntry) {
     if (entry.table === null) throw new SluiceError('OPT_TYPE_UNSUPPORTED', `${entry.type} files are not read as tables`, null);
@@ -65,12 +66,19 @@ export class TablePipeline {
   }
 
   end(): RowResult[] {
+    this.ended = true;
     if (this.inner === null) {
       this.inner = new CsvPipeline(this.opts, this.entry);
       const rows = this.head === null ? [] : this.inner.push(this.head);
       return rows.concat(this.inner.end());
     }
     return this.inner.end();
+  }
+
+  /** end() in slices: a workbook's held sheet a slice at a time (XlsxPipeline.endSlice()); a CSV's rest at once. */
+  endSlice(): RowResult[] {
+    if (this.inner instanceof XlsxPipeline) return this.inner.endSlice();
+    return this.ended ? [] : this.end();
   }
 
   result(): FileResult | XlsxResult {
@@ -104,6 +112,7 @@ export class DetectingPipeline {
   private heldBytes = 0;
   private inner: RowPipeline | null = null;
   private guess: FileTypeGuess | null = null;
+  private ended = false;
 
   constructor(opts: NormalizedOptions) {
     this.opts = opts;
@@ -119,6 +128,19 @@ export class DetectingPipeline {
   end(): RowResult[] {
     const rows = this.inner === null ? this.start(true) : [];
     return rows.concat(this.inner!.end());
+  }
+
+  /** end() in slices where the detected type's pipeline gives them so (a workbook's TablePipeline). */
+  endSlice(): RowResult[] {
+    if (this.inner === null) {
+      const rows = this.start(true);
+      if (rows.length > 0) return rows;
+    }
+    const inner = this.inner!;
+    if (inner instanceof TablePipeline) return inner.endSlice();
+    if (this.ended) return [];
+    this.ended = true;
+    return inner.end();
   }
 
   result(): FileResult | StatementResult | XlsxResult {

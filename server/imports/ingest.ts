@@ -11,7 +11,7 @@
 // that is not a table → invalid_csv with the line and reason. Each leaves nothing stored.
 
 import {
-  IMPORT_TYPE_ENTRIES, NdjsonPipeline, pipelineFor, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
+  endInSlices, IMPORT_TYPE_ENTRIES, NdjsonPipeline, pipelineFor, SluiceError, notVerified, type FileResult, type ImportType, type NdjsonRecord, type NdjsonResult,
   type RowResult,
 } from 'sluice';
 import type { Config } from '../config.ts';
@@ -232,7 +232,10 @@ export class Ingest {
   private parse(bytes: Uint8Array | null): void {
     const p = this.parser!;
     try {
-      if (p.kind === 'csv') this.takeCsv(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
+      if (p.kind === 'csv') {
+        if (bytes) this.takeCsv(p.pipeline.push(bytes));
+        else endInSlices(p.pipeline, (rows) => this.takeCsv(rows));
+      }
       else if (p.kind === 'native') this.takeNative(bytes ? p.pipeline.push(bytes) : p.pipeline.end());
     } catch (e) {
       if (!(e instanceof SluiceError)) throw e;

@@ -5,7 +5,7 @@
 
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import { SluiceError, type FileResult, type NdjsonResult } from 'sluice';
+import { endInSlices, SluiceError, type FileResult, type NdjsonResult } from 'sluice';
 import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
 import { blockersOf, csvMappings, type Blocker } from './assess.ts';
 import {
@@ -101,7 +101,7 @@ export function preflight(
         }
       };
       for (let i = 0; i < content.length; i += 1 << 16) take(parser.pipeline.push(content.subarray(i, i + (1 << 16))));
-      take(parser.pipeline.end());
+      endInSlices(parser.pipeline, take);
       csv = parser.pipeline.result();
     } else if (parser.kind === 'native') {
       const take = (records: ReturnType<typeof parser.pipeline.push>) => {
