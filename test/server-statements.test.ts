@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { addAccount, file, form, startServer, type TestServer } from './server-helpers.ts';
-import { fixture, newFamily, publishNew, revert, snapshot, storedTransactions, summary } from './publish-helpers.ts';
+import { fixture, newFamily, publishNew, revert, snapshot, storedTransactions, summary, terminal } from './publish-helpers.ts';
 
 describe('statement formats: publish, publish again, revert', () => {
   let s: TestServer;
@@ -59,6 +59,9 @@ describe('statement formats: publish, publish again, revert', () => {
     assert.deepEqual({ ...(trade as object) }, { date: '2024-02-05', qty: '10', price: '25.50', ticker: 'ACME', account: 'INV-777', class: 'Investment' });
     const [income] = storedTransactions(s.db, d.id);
     assert.deepEqual([income!.date, income!.amount, income!.account], ['2024-02-20', '-4.20', 'INV-777']);
+ 
+    const again = await publishNew(s, f.key, { type: 'OfxImport', raw_file_content: fixture('ofx-investment.ofx') });
+    assert.deepEqual([again.summary.trades.created, again.summary.trades.skipped, again.summary.transactions.skipped], [0, 1, 1]);
   });
 
   test('CAMT: booked entries are stored in the IBAN\'s account, the pending one is not; publishing again adds nothing', async () => {
@@ -101,6 +104,34 @@ describe('statement formats: publish, publish again, revert', () => {
       assert.deepEqual(snapshot(s.db, f.familyId).rows, before.rows);
     });
   }
+
+  test('XLSX uploaded as a TransactionImport: the German sheet read with no options, published, published again, reverted', async () => {
+    const f = newFamily(s, { currency: 'EUR' });
+    const account = addAccount(s.db, f.familyId, 'Girokonto', 'EUR');
+    const before = snapshot(s.db, f.familyId);
+    const workbook = readFileSync(new URL('../fixtures/xlsx/german-layout.xlsx', import.meta.url));
+    const upload = async () => {
+      const r = await s.api('POST', '/api/v1/imports', {
+        key: f.key,
+        form: form([['account_id', account], ['publish', 'true'], ['file', file(workbook, 'Umsaetze.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')]]),
+      });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      return terminal(s, f.key, r.body.data.id);
+    };
+    const d = await upload();
+    assert.equal(d.status, 'complete', d.error);
+    assert.deepEqual(storedTransactions(s.db, d.id).map((t) => [t.date, t.name, t.amount, t.currency, t.notes]), [
+      ['2024-03-15', 'REWE Markt', '45.90', 'EUR', 'Einkauf'],
+      ['2024-03-28', 'Arbeitgeber GmbH', '-2500.00', 'EUR', 'Gehalt März'],
+      ['2024-03-30', 'Hausverwaltung', '1234.56', 'EUR', 'Miete April'],
+    ]);
+    assert.equal(d.configuration.sheet ?? null, null, 'no sheet was given');
+    const again = await upload();
+    assert.deepEqual([again.summary.transactions.created, again.summary.transactions.skipped], [0, 3]);
+    await revert(s, f.key, again.id);
+    await revert(s, f.key, d.id);
+    assert.deepEqual(snapshot(s.db, f.familyId).rows, before.rows);
+  });
 
   test('with an account_id, every statement row goes into that account', async () => {
     const f = newFamily(s);
