@@ -2,7 +2,7 @@
 // physical line of each element's start tag. It knows no OFX element but which ones are leaves
 // that may be empty; the reader (pipeline.ts) gives the events their meaning.
 //
-//   const t = new OfxTokenizer(sink);   // sink: { open(name, line), leaf(name, value, line), close(name) }
+//   const t = new OfxTokenizer(sink);   // sink: { open(name, line), leaf(name, value), close(name) }
 //   t.push(text); ...; const open = t.end();   // the aggregates still open when the text ended
 //
 // OFX 1.x is SGML whose DTD leaves the end tags of elements with data ("leaves") out
@@ -24,6 +24,13 @@
 // next push, so memory holds one element at a time (a value longer than MAX_PENDING chars is a
 // broken file, not a value). Line numbers count LF, CRLF and lone CR, also when a CR ends one push
 // and its LF starts the next.
+//
+// Cost: the reader's hot loop (a 50 MB statement is some 1.5 million tags). Per tag it costs two
+// indexOf calls and a walk over the tag's name; the name of an element the reader knows comes from
+// a table (no string made, and the reader's comparisons and switches then meet the same string);
+// a value costs one slice, and trim() and the entity replacement run only when its edges or an `&`
+// ask for them; a line is counted only for a start tag that turns out to open an aggregate (the
+// reader asks for no leaf's line).
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -32,7 +39,7 @@ export interface OfxSink {
   /** An aggregate starts (its start tag is on `line`). */
   open(name: string, line: number): void;
   /** A leaf and its value (trimmed, references replaced; '' when empty). */
-  leaf(name: string, value: string, line: number): void;
+  leaf(name: string, value: string): void;
   /** An aggregate ends (by its end tag, or an enclosing one's). */
   close(name: string): void;
 }
@@ -48,6 +55,38 @@ export const KNOWN_LEAVES = new Set([
   'OPTBUYTYPE', 'OPTSELLTYPE', 'TFERACTION', 'POSTYPE', 'INTU.BID', 'INTU.USERID', 'ADDR1', 'ADDR2', 'ADDR3', 'CITY', 'STATE',
   'POSTALCODE', 'COUNTRY', 'PHONE', 'INV401KSOURCE', 'OLDUNITS', 'NEWUNITS', 'NUMERATOR', 'DENOMINATOR', 'AVGCOSTBASIS',
 ]);
+
+/**
+ * The aggregates the reader reads or steps through, besides the leaves: their names come from the
+ * name table too (tagName). A name missing here still reads the same, only as a new string.
+ */
+const KNOWN_AGGREGATES = [
+  'OFX', 'SIGNONMSGSRSV1', 'SONRS', 'STATUS', 'FI', 'BANKMSGSRSV1', 'STMTTRNRS', 'CREDITCARDMSGSRSV1', 'CCSTMTTRNRS',
+  'INVSTMTMSGSRSV1', 'INVSTMTTRNRS', 'SECLISTMSGSRSV1', 'SECLIST', 'STMTRS', 'CCSTMTRS', 'INVSTMTRS', 'BANKACCTFROM',
+  'CCACCTFROM', 'INVACCTFROM', 'BANKTRANLIST', 'INVTRANLIST', 'STMTTRN', 'PAYEE', 'BANKACCTTO', 'CCACCTTO', 'CURRENCY',
+  'ORIGCURRENCY', 'LEDGERBAL', 'AVAILBAL', 'BALLIST', 'BAL', 'INVBAL', 'INVPOSLIST', 'INVBANKTRAN', 'INVBUY', 'INVSELL',
+  'INVTRAN', 'SECID', 'SECINFO', 'STOCKINFO', 'MFINFO', 'DEBTINFO', 'OPTINFO', 'OTHERINFO', 'BUYDEBT', 'BUYMF', 'BUYOPT',
+  'BUYOTHER', 'BUYSTOCK', 'SELLDEBT', 'SELLMF', 'SELLOPT', 'SELLOTHER', 'SELLSTOCK', 'REINVEST', 'INCOME', 'INVEXPENSE',
+  'MARGININTEREST', 'RETOFCAP', 'TRANSFER', 'SPLIT', 'JRNLFUND', 'JRNLSEC', 'CLOSUREOPT', 'POSSTOCK', 'POSMF', 'POSDEBT',
+  'POSOPT', 'POSOTHER', 'INVPOS',
+];
+
+/**
+ * The name table: every known leaf and aggregate, by its length and its first and last
+ * characters (open addressing, linear probing). A tag whose inside is exactly a known name is
+ * found by reading those two characters and one native compare (knownName), with no new string;
+ * and the one string per name makes the reader's `===` and `switch` a pointer compare.
+ */
+const NAME_SLOTS = 1024;
+const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
+
+const nameSlot = (length: number, first: number, last: number) => (length * 61 + first * 31 + last) & (NAME_SLOTS - 1);
+
+for (const name of [...KNOWN_LEAVES, ...KNOWN_AGGREGATES]) {
+  let k = nameSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1));
+  while (NAMES[k] !== undefined && NAMES[k] !== name) k = (k + 1) & (NAME_SLOTS - 1);
+  NAMES[k] = name;
+}
 
 /** The longest unfinished tag or value held between pushes (1 MiB of text). */
 const MAX_PENDING = 1 << 20;
@@ -67,10 +106,36 @@ function isBlank(s: string): boolean {
 }
 
 /**
+ * The known name that is the whole of `s[from, to)`, or undefined. Reads two characters and
+ * compares natively; a name in lower case, with attributes or unknown is left to tagName().
+ */
+function knownName(s: string, from: number, to: number): string | undefined {
+  const length = to - from;
+  if (length <= 0) return undefined;
+  for (let k = nameSlot(length, s.charCodeAt(from), s.charCodeAt(to - 1)); ; k = (k + 1) & (NAME_SLOTS - 1)) {
+    const known = NAMES[k];
+    if (known === undefined) return undefined;
+    if (known.length === length && s.substring(from, to) === known) return known;
+  }
+}
+
+/** The name table's string equal to `name`, or `name` itself. */
+function interned(name: string): string {
+  if (name === '') return name;
+  for (let k = nameSlot(name.length, name.charCodeAt(0), name.charCodeAt(name.length - 1)); ; k = (k + 1) & (NAME_SLOTS - 1)) {
+    const known = NAMES[k];
+    if (known === undefined) return name;
+    if (known === name) return known;
+  }
+}
+
+/**
  * The name in a tag's inside `s[from, to)` (`TRNAMT`, `STMTTRN attr="x"`, `NAME/`): up to a blank
  * or `/`, upper-cased (XML is case-sensitive, but no OFX server means two elements by two cases).
  */
 function tagName(s: string, from: number, to: number): string {
+  const known = knownName(s, from, to);
+  if (known !== undefined) return known;
   let end = from;
   let lower = false;
   for (; end < to; end++) {
@@ -79,7 +144,24 @@ function tagName(s: string, from: number, to: number): string {
     if (c >= 97 && c <= 122) lower = true;
   }
   const name = s.slice(from, end);
-  return lower ? name.toUpperCase() : name;
+  return interned(lower ? name.toUpperCase() : name);
+}
+
+/** Runs of spaces by length, to check a line's indentation with one native compare (addText). */
+const MAX_INDENT = 64;
+const INDENTS = Array.from({ length: MAX_INDENT + 1 }, (_, k) => ' '.repeat(k));
+
+/**
+ * A leaf's value from its text (trimmed of the tokenizer's blanks already): trimmed as trim() does
+ * it (also of U+000B, U+00A0, U+FEFF and the Unicode spaces), its references replaced. Both only
+ * where they can change something: an edge that may be such a space, an `&` (`amp`: the text may
+ * hold one).
+ */
+function leafValue(text: string, amp: boolean): string {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  if (first <= 32 || first === 0xa0 || first >= 0x1680 || last <= 32 || last === 0xa0 || last >= 0x1680) text = text.trim();
+  return amp ? decodeEntities(text) : text;
 }
 
 export class OfxTokenizer {
@@ -93,12 +175,20 @@ export class OfxTokenizer {
   /** Next LF / CR at or after lineAt in buf (buf.length when none; -1 when not looked for yet). */
   private nextLF = -1;
   private nextCR = -1;
+  /** Next `&` at or after the last value's start in buf (buf.length when none; -1 when not looked for yet). */
+  private nextAmp = -1;
+  /** How many spaces ended the last text (the next tag's indentation): addText checks that many natively. */
+  private indent = 0;
   /** Open aggregates, outermost first. */
   private readonly stack: string[] = [];
   /** The element whose start tag came last and whose kind (leaf or aggregate) is not known yet. */
   private pendingName: string | null = null;
-  private pendingLine = 0;
+  /** Where its start tag is in buf, and its line once counted (0: not yet; see pendingLine()). */
+  private pendingAt = 0;
+  private pendingLineNo = 0;
   private pendingText = '';
+  /** Whether pendingText may hold an `&` (and so a character reference). */
+  private pendingAmp = false;
   /** Characters dropped from the front of buf so far (charsSeen counts them). */
   private consumed = 0;
 
@@ -114,10 +204,13 @@ export class OfxTokenizer {
   push(text: string): void {
     if (text === '') return;
     this.rebase();
-    this.buf = this.buf.length === 0 ? text : this.buf + text;
+    // join() makes one flat string where `+` makes a rope, which V8 flattens on the first indexOf
+    // but then reads through one more hop at every charCodeAt (about 1.5× the scan's char loops).
+    this.buf = this.buf.length === 0 ? text : [this.buf, text].join('');
     // The line-break positions were looked for in the shorter text: look again.
     this.nextLF = -1;
     this.nextCR = -1;
+    this.nextAmp = -1;
     this.scan(false);
   }
 
@@ -128,6 +221,7 @@ export class OfxTokenizer {
     if (this.pendingName !== null) {
       // A value the text ends in (no tag follows): the leaf ends with the text.
       this.pendingText += rest;
+      this.pendingAmp = true;
       this.settlePending(false);
     }
     this.buf = '';
@@ -160,9 +254,17 @@ export class OfxTokenizer {
     }
   }
 
+  /** The line of the pending element's start tag, counted the first time it is asked for. */
+  private pendingLine(): number {
+    if (this.pendingLineNo === 0) this.pendingLineNo = this.lineOf(this.pendingAt);
+    return this.pendingLineNo;
+  }
+
   /** Drops the consumed text before a push: keeps buf from pos (or from an uncounted CR before it). */
   private rebase(): void {
     if (this.pos === 0) return;
+    // The pending start tag may be in the text dropped: its line is counted while it is there.
+    if (this.pendingName !== null) this.pendingLine();
     this.lineOf(this.pos);
     const cut = Math.min(this.lineAt, this.pos);
     this.buf = this.buf.slice(cut);
@@ -184,15 +286,17 @@ export class OfxTokenizer {
         break;
       }
       const c = buf.charCodeAt(lt + 1);
-      if (c !== SLASH && c !== BANG && c !== QUESTION && !startsName(c)) {
+      const name = startsName(c);
+      if (!name && c !== SLASH && c !== BANG && c !== QUESTION) {
         // A `<` that starts no tag is text (`a < b`); keep looking for the tag that ends it.
         pos = lt + 1;
         continue;
       }
       let end: number;
-      if (c === BANG && buf.startsWith('<!--', lt)) end = this.endOf(buf, '-->', lt + 4);
-      else if (c === BANG && buf.startsWith('<![CDATA[', lt)) end = this.endOf(buf, ']]>', lt + 9);
+      if (name || c === SLASH) end = this.endOf(buf, '>', lt + 1);
       else if (c === QUESTION) end = this.endOf(buf, '?>', lt + 2);
+      else if (buf.startsWith('<!--', lt)) end = this.endOf(buf, '-->', lt + 4);
+      else if (buf.startsWith('<![CDATA[', lt)) end = this.endOf(buf, ']]>', lt + 9);
       else end = this.endOf(buf, '>', lt + 1);
       if (end < 0) {
         if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
@@ -200,16 +304,17 @@ export class OfxTokenizer {
       }
       // The text before the tag belongs to the element whose start tag came last, if any.
       if (this.pendingName !== null && lt > textFrom) this.addText(buf, textFrom, lt);
-      if (c === SLASH) {
+      if (name) {
+        const tag = tagName(buf, lt + 1, end - 1);
+        this.startTag(tag, lt);
+        if (buf.charCodeAt(end - 2) === SLASH) this.endTag(tag); // <NAME/>
+      } else if (c === SLASH) {
         let from = lt + 2;
         while (from < end - 1 && isBlankChar(buf.charCodeAt(from))) from++;
         this.endTag(tagName(buf, from, end - 1));
-      } else if (startsName(c)) {
-        const name = tagName(buf, lt + 1, end - 1);
-        this.startTag(name, this.lineOf(lt));
-        if (buf.charCodeAt(end - 2) === SLASH) this.endTag(name); // <NAME/>
-      } else if (c === BANG && buf.startsWith('<![CDATA[', lt) && this.pendingName !== null) {
+      } else if (c === BANG && this.pendingName !== null && buf.startsWith('<![CDATA[', lt)) {
         this.pendingText += buf.slice(lt + 9, end - 3);
+        this.pendingAmp = true;
       }
       pos = end;
       textFrom = end;
@@ -219,17 +324,32 @@ export class OfxTokenizer {
 
   /**
    * Adds text to the pending element's. The first piece is trimmed where it lies, so a value costs
-   * one slice (the text after a value runs to the next line's indentation); later pieces (after a
-   * comment or a CDATA section) are added as they are and the whole is trimmed when it settles.
+   * one slice; later pieces (after a comment or a CDATA section) are added as they are and the
+   * whole is trimmed when it settles. Most of a first piece's blanks are the line break after it
+   * and the next tag's indentation, usually as long as the last: that many spaces are checked with
+   * one startsWith, the rest char by char.
    */
   private addText(buf: string, from: number, to: number): void {
     if (this.pendingText !== '') {
       this.pendingText += buf.slice(from, to);
+      this.pendingAmp = true;
       return;
     }
-    while (from < to && isBlankChar(buf.charCodeAt(from))) from++;
+    const end = to;
+    const k = this.indent;
+    if (k > 0 && to - k >= from && buf.substring(to - k, to) === INDENTS[k]) to -= k;
+    while (to > from && buf.charCodeAt(to - 1) === 32) to--;
+    this.indent = Math.min(end - to, MAX_INDENT);
     while (to > from && isBlankChar(buf.charCodeAt(to - 1))) to--;
-    if (to > from) this.pendingText = buf.slice(from, to);
+    while (from < to && isBlankChar(buf.charCodeAt(from))) from++;
+    if (to > from) {
+      this.pendingText = buf.slice(from, to);
+      if (this.nextAmp < from) {
+        const j = buf.indexOf('&', from);
+        this.nextAmp = j < 0 ? buf.length : j;
+      }
+      this.pendingAmp = this.nextAmp < to;
+    }
   }
 
   /** The index just past `close` at or after `from`, or -1 when it has not arrived. */
@@ -242,11 +362,14 @@ export class OfxTokenizer {
     throw new SluiceError('STATEMENT_MALFORMED', `a value or tag runs over ${MAX_PENDING} characters without the tag that ends it`, this.lineOf(from));
   }
 
-  private startTag(name: string, line: number): void {
+  /** A start tag at `at` in buf: it settles the element before it, and waits to be known itself. */
+  private startTag(name: string, at: number): void {
     if (this.pendingName !== null) this.settlePending(true);
     this.pendingName = name;
-    this.pendingLine = line;
+    this.pendingAt = at;
+    this.pendingLineNo = 0;
     this.pendingText = '';
+    this.pendingAmp = false;
   }
 
   /**
@@ -259,12 +382,12 @@ export class OfxTokenizer {
     const text = this.pendingText;
     this.pendingText = '';
     if (!isBlank(text)) {
-      this.sink.leaf(name, decodeEntities(text.trim()), this.pendingLine);
+      this.sink.leaf(name, leafValue(text, this.pendingAmp));
     } else if (KNOWN_LEAVES.has(name) || !childFollows) {
-      this.sink.leaf(name, '', this.pendingLine);
+      this.sink.leaf(name, '');
     } else {
       this.stack.push(name);
-      this.sink.open(name, this.pendingLine);
+      this.sink.open(name, this.pendingLine());
     }
   }
 
@@ -275,7 +398,7 @@ export class OfxTokenizer {
         if (empty) {
           // `<BANKTRANLIST></BANKTRANLIST>`: an aggregate with nothing in it.
           this.pendingName = null;
-          this.sink.open(name, this.pendingLine);
+          this.sink.open(name, this.pendingLine());
           this.sink.close(name);
         } else {
           this.settlePending(false);

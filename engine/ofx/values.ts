@@ -50,7 +50,23 @@ export function ofxDate(text: string, range: DateRange): string | OfxDateFailure
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return 'impossible';
   const day = epochDay(y, mo, d);
   if (day < range.min || day > range.max) return 'out_of_range';
-  return text.slice(0, 4) + '-' + text.slice(4, 6) + '-' + text.slice(6, 8);
+  return isoDay(day, text);
+}
+
+/**
+ * The ISO days made so far, by epoch day: a statement's entries fall on a few thousand days, so
+ * most dates cost a lookup rather than four strings. Days from 1970 to 2149 (the default range).
+ */
+const ISO_DAYS = new Map<number, string>();
+const CACHED_DAYS = 1 << 16;
+
+/** `YYYY-MM-DD` of `text` (whose first eight characters are the digits of epoch day `day`). */
+function isoDay(day: number, text: string): string {
+  const cached = ISO_DAYS.get(day);
+  if (cached !== undefined) return cached;
+  const iso = text.slice(0, 4) + '-' + text.slice(4, 6) + '-' + text.slice(6, 8);
+  if (day >= 0 && day < CACHED_DAYS) ISO_DAYS.set(day, iso);
+  return iso;
 }
 
 /**
@@ -68,17 +84,31 @@ export function ofxAmount(text: string): string | null {
     i = 1;
   }
   let wholeStart = i;
-  while (i < n && isDigit(text.charCodeAt(i))) i++;
-  const wholeEnd = i;
-  let fraction = '';
-  if (i < n) {
-    const mark = text.charCodeAt(i);
-    if (mark !== 46 /* . */ && mark !== 44 /* , */) return null;
-    const fracStart = ++i;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-    if (i < n) return null;
-    fraction = text.slice(fracStart, n);
+  let nonZero = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (!isDigit(c)) break;
+    if (c !== 48) nonZero = true;
   }
+  const wholeEnd = i;
+  let mark = 0;
+  let fracStart = n;
+  if (i < n) {
+    mark = text.charCodeAt(i);
+    if (mark !== 46 /* . */ && mark !== 44 /* , */) return null;
+    fracStart = ++i;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (!isDigit(c)) return null;
+      if (c !== 48) nonZero = true;
+    }
+  }
+  // Most amounts are written canonically already (`-124.32`, `2500.00`, `7`): the text is the
+  // decimal, and no string needs to be made.
+  const canonical = first !== 43 && wholeEnd > wholeStart && (wholeEnd - wholeStart === 1 || text.charCodeAt(wholeStart) !== 48)
+    && (mark === 0 || (mark === 46 && fracStart < n)) && (nonZero || !negative);
+  if (canonical) return text;
+  const fraction = text.slice(fracStart, n);
   if (wholeEnd === wholeStart && fraction === '') return null;
   while (wholeStart < wholeEnd - 1 && text.charCodeAt(wholeStart) === 48) wholeStart++;
   const whole = wholeEnd === wholeStart ? '0' : text.slice(wholeStart, wholeEnd);
