@@ -39,7 +39,7 @@ function statementLine(s: StatementInfo): string {
   const balances = s.opening !== null || s.closing !== null ? `, ${s.opening?.amount ?? '?'} → ${s.closing?.amount ?? '?'}` : '';
   const check = s.balanced === null ? 'not checked' : s.balanced ? 'balanced' : 'DOES NOT ADD UP';
   const pending = s.pending > 0 ? `, ${s.pending} pending skipped` : '';
-  return `  line ${s.line}: ${s.account ?? 'no account'}${s.account_type ? ` (${s.account_type})` : ''} ${s.currency ?? ''}, ${s.rows} rows${balances}${pending}: ${check}`;
+  return `    line ${s.line}: ${s.account ?? 'no account'}${s.account_type ? ` (${s.account_type})` : ''} ${s.currency ?? ''}, ${s.rows} rows${balances}${pending}: ${check}`;
 }
 
 /** The human summary (SPEC §4): what was understood first, then what was found. */

@@ -141,18 +141,47 @@ describe('sluice check', () => {
     assert.equal(JSON.parse(nd.stdout).type, 'NativeImport');
   });
 
-  test('a format sluice has no reader for yet is named, exit 2', () => {
-    const r = sluice(['check', file('s.ofx', 'OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>\n'), '--json']);
+  test('a ZIP that is no workbook is named, exit 2', () => {
+    const zip = join(dir, 'photos.zip');
+    writeFileSync(zip, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0x61, 0x2e, 0x6a, 0x70, 0x67]));
+    const r = sluice(['check', zip, '--json']);
     assert.equal(r.status, 2);
     const j = JSON.parse(r.stdout);
     assert.equal(j.error.code, 'CSV_OTHER_FORMAT');
-    assert.match(j.error.message, /OFX/);
+    assert.match(j.error.message, /ZIP/);
+  });
+
+  test('without --type a statement is read as its format; the summary shows each statement and its balance check', () => {
+    const camt = sluice(['check', fileURLToPath(new URL('../fixtures/publish/camt053-statement.xml', import.meta.url)), '--today', '2026-11-27']);
+    assert.equal(camt.status, 0, camt.stdout + camt.stderr);
+    assert.match(camt.stdout, /type\s+CamtImport \(inferred: an ISO 20022 camt document\)/);
+    assert.match(camt.stdout, /statements: 1\n\s+line 5: DE89370400440532013000 EUR, 2 rows, 1000\.00 → 1844\.60, 1 pending skipped: balanced/);
+    const mt = sluice(['check', fileURLToPath(new URL('../fixtures/publish/mt940-statement.sta', import.meta.url)), '--today', '2026-11-27', '--json']);
+    const j = JSON.parse(mt.stdout);
+    assert.equal(j.type, 'Mt940Import');
+    assert.deepEqual(j.statements.map((x: { account: string; rows: number; balanced: boolean }) => [x.account, x.rows, x.balanced]), [['37040044/0532013000', 2, true]]);
+  });
+
+  test('--sheet picks a workbook\'s sheet by name or number; a missing one lists the sheets, exit 2', () => {
+    const book = fileURLToPath(new URL('../fixtures/xlsx/cover-then-table.xlsx', import.meta.url));
+    for (const sheet of ['Transactions', '2']) {
+      const r = sluice(['check', book, '--sheet', sheet, '--today', '2026-11-27', '--json']);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual([j.sheet.name, j.sheet.number, j.sheet.how], ['Transactions', 2, 'given']);
+      assert.ok(j.rows_count > 0);
+    }
+    const r = sluice(['check', book, '--sheet', 'Nope', '--json']);
+    assert.equal(r.status, 2);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.error.code, 'XLSX_SHEET_NOT_FOUND');
+    assert.match(j.error.message, /Transactions/);
   });
 
   test('--help lists every import type with what it is', () => {
     const r = sluice(['check', '--help']);
     assert.equal(r.status, 0);
-    for (const t of ['TransactionImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport', 'QifImport', 'NativeImport', 'PdfImport']) {
+    for (const t of ['TransactionImport', 'ThirdPartyAImport', 'ThirdPartyBImport', 'ThirdPartyCImport', 'QifImport', 'NativeImport', 'PdfImport', 'OfxImport', 'CamtImport', 'Mt940Import', '--sheet']) {
       assert.match(r.stdout, new RegExp(t));
     }
     assert.match(r.stdout, /Mint CSV export/);
