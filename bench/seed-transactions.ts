@@ -16,9 +16,9 @@
 // The expected total_count of each filter the case names is counted here, in JS, while the rows are
 // drawn: the case checks the API's answers against it, not against the database's own count.
 
-import type { Db } from '../server/store/db.ts';
+import type { Db } from '../server/store/sqlite/db.ts';
 import { nameKey, now, uuidv7 } from '../server/store/ids.ts';
-import { createFamily } from '../server/store/users.ts';
+import { createFamily } from '../server/store/sqlite/families.ts';
 import { rng } from './generate.ts';
 
 /** Merchant-like names, ASCII (SQLite's lower() and JavaScript's agree on them). */

@@ -28,6 +28,7 @@
 
 import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
+import { sqliteDb } from '../server/store/sqlite/store.ts';
 import { seedTransactions, type SeedRequest } from './seed-transactions.ts';
 
 type Message =
@@ -43,7 +44,7 @@ let closing: Promise<void> | null = null;
 const close = () => (closing ??= running.close());
 
 function answer(m: Message): unknown {
-  const db = running.db;
+  const db = sqliteDb(running.store);
   switch (m.op) {
     case 'rss':
       return { rss_mb: process.memoryUsage().rss / 1e6, max_rss_mb: (process.resourceUsage().maxRSS * 1024) / 1e6 };

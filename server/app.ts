@@ -13,7 +13,7 @@ import { createAccountRoute, getAccountRoute, listAccountsRoute } from './routes
 import { getTransactionRoute, listTransactionsRoute } from './routes/transactions.ts';
 import { enableAiRoute } from './routes/auth.ts';
 import { openapiRoute } from './routes/openapi.ts';
-import type { Scope } from './store/users.ts';
+import type { Scope } from './store/store.ts';
 
 interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -63,7 +63,7 @@ export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.
   if (ctx.config.corsOrigins.length > 0) app.use(cors(ctx.config.corsOrigins));
   for (const r of ROUTES) {
     const handle = async (req: Request, res: ServerResponse) => {
-      if (r.scope !== null) authenticate(ctx.db, limiter, req, res, r.scope);
+      if (r.scope !== null) await authenticate(ctx.store, limiter, req, res, r.scope);
       await r.handler(ctx, req, res);
     };
     const method = r.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';

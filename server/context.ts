@@ -4,19 +4,17 @@
 import type { ServerResponse } from 'node:http';
 import type { Request as PolkaRequest } from 'polka';
 import type { Config } from './config.ts';
-import type { KeyOwner } from './store/users.ts';
-import type { Db } from './store/db.ts';
-import type { ImportRow } from './store/imports.ts';
+import type { ImportRow, KeyOwner, Store } from './store/store.ts';
 
 export interface Publisher {
   /** Queues a publishable import (status importing) or throws the API's 422/500. */
-  publish(row: ImportRow): ImportRow;
+  publish(row: ImportRow): Promise<ImportRow>;
   /** Queues a revert of a complete import (status reverting) or throws. */
-  revert(row: ImportRow): ImportRow;
+  revert(row: ImportRow): Promise<ImportRow>;
 }
 
 export interface AppContext {
-  db: Db;
+  store: Store;
   config: Config;
   publisher: Publisher;
   log: (message: string) => void;

@@ -1,4 +1,4 @@
-// `npm start`: the HTTP server on its embedded SQLite (SPEC §3.1). Reads the settings, opens and
+// `npm start`: the HTTP server on its store (SPEC §3.1: SQLite). Reads the settings, opens and
 // migrates the database, removes uploads a crash interrupted, starts the publish worker, binds the
 // port and only then, on an empty database, creates the first family, user and key (printed once;
 // on a database with users it prints the command that makes a key instead). SIGTERM and
@@ -11,48 +11,48 @@ import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { lockDatabase } from './instance-lock.ts';
 import { createPublisher } from './jobs/publisher.ts';
-import { recoverJobs, startWorker, type WorkerHandle } from './jobs/runner.ts';
-import { openDb, type Db } from './store/db.ts';
-import { discardAllStaged } from './store/imports.ts';
-import { createFamily, createKey, createUser, firstUserEmail, userCount } from './store/users.ts';
+import { startWorker, type WorkerHandle } from './jobs/runner.ts';
+import { openStore } from './store/open.ts';
+import type { Store } from './store/store.ts';
 
 export interface Running {
   url: string;
   port: number;
-  db: Db;
+  store: Store;
   worker: WorkerHandle;
   close(): Promise<void>;
 }
 
-/** Creates the first family, user and read_write key on an empty database; returns the key. */
-export function bootstrap(db: Db, config: Config): string | null {
-  if (userCount(db) > 0) return null;
-  return db.transaction(() => {
-    const familyId = createFamily(db, 'My family', config.defaultCurrency);
-    const user = createUser(db, { familyId, email: 'owner@localhost', firstName: 'Owner', lastName: null });
-    return createKey(db, user.id, 'read_write', config.bootstrapApiKey ?? undefined);
-  })();
+/** Creates the first family, user and read_write key on an empty database (in one transaction); returns the key. */
+export async function bootstrap(store: Store, config: Config): Promise<string | null> {
+  if (await store.users.count() > 0) return null;
+  const { key } = await store.users.create({
+    email: 'owner@localhost', firstName: 'Owner', lastName: null, scope: 'read_write',
+    family: { name: 'My family', currency: config.defaultCurrency, defaultCategories: true },
+    ...(config.bootstrapApiKey ? { key: config.bootstrapApiKey } : {}),
+  });
+  return key;
 }
 
 export async function start(config: Config, log: (m: string) => void = (m) => process.stderr.write(m + '\n')): Promise<Running & { bootstrapKey: string | null }> {
   // Before anything is opened: a second server on this file stops here (instance-lock.ts).
   const lock = await lockDatabase(config.databasePath);
-  let db: Db;
+  let store: Store;
   try {
-    db = openDb(config.databasePath);
+    store = await openStore(config.databasePath);
   } catch (e) {
     await lock.release();
     throw e;
   }
-  const dropped = discardAllStaged(db);
+  const dropped = await store.imports.discardAllStaged();
   if (dropped > 0) log(`removed ${dropped} unfinished upload(s) left by an earlier stop`);
-  const recovered = recoverJobs(db);
+  const recovered = await store.jobs.requeueAbandoned();
   if (recovered.requeued + recovered.abandoned > 0) {
     log(`recovered ${recovered.requeued} interrupted job(s) for another run; gave up ${recovered.abandoned}`);
   }
   const worker = startWorker(config.databasePath, log);
-  const publisher = createPublisher(db, () => worker.poke());
-  const app = createApp({ db, config, publisher, log });
+  const publisher = createPublisher(store, () => worker.poke());
+  const app = createApp({ store, config, publisher, log });
   const server = createServer((req, res) => void app.handler(req as never, res, undefined as never));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,22 +62,22 @@ export async function start(config: Config, log: (m: string) => void = (m) => pr
     });
   }).catch(async (e: unknown) => {
     await worker.stop();
-    db.close();
+    await store.close();
     await lock.release();
     throw e;
   });
   // The first key only now that the port is ours: a start that fails leaves no key nobody saw.
-  const bootstrapKey = bootstrap(db, config);
+  const bootstrapKey = await bootstrap(store, config);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | null = null;
   return {
-    url, port, db, worker, bootstrapKey,
+    url, port, store, worker, bootstrapKey,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           void worker.stop().then(async () => {
-            db.close();
+            await store.close();
             await lock.release();
             resolve();
           });
@@ -117,7 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `Try it:\n\n  curl -H "X-Api-Key: ${running.bootstrapKey}" ${running.url}/api/v1/categories\n\n`,
     );
   } else {
-    const owner = firstUserEmail(running.db) ?? 'owner@localhost';
+    const owner = (await running.store.users.firstEmail()) ?? 'owner@localhost';
     process.stdout.write(
       `This database has users; no key is shown. To make one:\n\n` +
       `  DATABASE_PATH=${shellQuote(resolve(config.databasePath))} npx sluice key create --email ${shellQuote(owner)} --scope read_write\n\n`,

@@ -13,8 +13,9 @@ import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../server/store/db.ts';
-import { createFamily, createKey, createUser } from '../server/store/users.ts';
+import type { Db } from '../server/store/sqlite/db.ts';
+import { createFamily } from '../server/store/sqlite/families.ts';
+import { createKey, createUser } from '../server/store/sqlite/users.ts';
 import type { Json, TestServer } from './server-helpers.ts';
 
 /** Anything with the api() of server-helpers (a TestServer, or a child server's bound api). */

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { openapiDocument } from '../server/openapi/validate.ts';
-import { findUser } from '../server/store/users.ts';
+import { findUser } from '../server/store/sqlite/users.ts';
 import { addKey, addUser, form, file, importCount, revoke, startServer, type ApiResponse, type TestServer } from './server-helpers.ts';
 
 const CSV = 'date,amount,name\n2024-01-05,12.00,Coffee\n';

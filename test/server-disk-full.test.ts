@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
 import { startWorker } from '../server/jobs/runner.ts';
+import { sqliteDb } from '../server/store/sqlite/store.ts';
 import { settled, terminal, until } from './publish-helpers.ts';
 import { api, type ApiOptions } from './server-helpers.ts';
 
@@ -58,16 +59,16 @@ test('a full disk: 507 and nothing stored, a revert changes nothing, all works a
     PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_HOUR: '0', DATABASE_PATH: join(dir, 'sluice.db'), SLUICE_BOOTSTRAP_API_KEY: KEY,
   }), (m) => logs.push(m));
   const s = { api: (method: string, path: string, options: ApiOptions = {}) => api(running.url, KEY, method, path, options) };
-  const visible = () => running.db.prepare('SELECT count(*) FROM imports WHERE staged = 0').pluck().get() as number;
+  const visible = () => sqliteDb(running.store).prepare('SELECT count(*) FROM imports WHERE staged = 0').pluck().get() as number;
   const filler = join(dir, 'filler');
-  const detail = (id: string) => running.db.prepare('SELECT status, error FROM imports WHERE id = ?').get(id) as { status: string; error: string | null };
+  const detail = (id: string) => sqliteDb(running.store).prepare('SELECT status, error FROM imports WHERE id = ?').get(id) as { status: string; error: string | null };
   try {
     const account = await s.api('POST', '/api/v1/accounts', { json: { name: 'Main', account_type: 'depository' } });
     const first = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: csv(50), account_id: account.body.id, publish: 'true' } });
     assert.equal(first.status, 201);
     assert.equal((await terminal(s, KEY, first.body.data.id)).status, 'complete');
 
-    running.db.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteDb(running.store).pragma('wal_checkpoint(TRUNCATE)');
     assert.ok(fillDisk(filler) > 0);
     const imports = visible();
     const upload = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: csv(3000, 100) } });
@@ -100,10 +101,10 @@ test('a full disk: 507 and nothing stored, a revert changes nothing, all works a
     // once in the log, and runs once space is freed.
     const second = await s.api('POST', '/api/v1/imports', { json: { raw_file_content: csv(400, 500), account_id: account.body.id, publish: 'true' } });
     assert.equal((await terminal(s, KEY, second.body.data.id)).status, 'complete');
-    const written = () => running.db.prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(second.body.data.id);
+    const written = () => sqliteDb(running.store).prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(second.body.data.id);
     await running.worker.stop();
     assert.equal((await s.api('POST', `/api/v1/imports/${second.body.data.id}/revert`)).status, 202);
-    running.db.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteDb(running.store).pragma('wal_checkpoint(TRUNCATE)');
     fillDisk(filler);
     let worker = startWorker(join(dir, 'sluice.db'), (m) => logs.push(m));
     await until('the worker to say the disk is full', () => logs.find((l) => /the disk is full: no job can be started/.test(l)));
@@ -112,7 +113,7 @@ test('a full disk: 507 and nothing stored, a revert changes nothing, all works a
     await worker.stop();
     // Room for the claim but not for the revert's writes: the revert changes nothing and the
     // import is back to complete, never revert_failed.
-    running.db.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteDb(running.store).pragma('wal_checkpoint(TRUNCATE)');
     rmSync(filler);
     fillDisk(filler);
     truncateSync(filler, statSync(filler).size - 96 * 1024);

@@ -15,9 +15,12 @@ import { loadConfig } from '../server/config.ts';
 import type { WorkerHandle } from '../server/jobs/runner.ts';
 import { start } from '../server/main.ts';
 import { validateResponse } from '../server/openapi/validate.ts';
-import type { Db } from '../server/store/db.ts';
 import { nameKey, now, uuidv7 } from '../server/store/ids.ts';
-import { createFamily, createKey, createUser, keyOwner, revokeKey, type Scope } from '../server/store/users.ts';
+import type { Db } from '../server/store/sqlite/db.ts';
+import { createFamily } from '../server/store/sqlite/families.ts';
+import { sqliteDb } from '../server/store/sqlite/store.ts';
+import { createKey, createUser, keyOwner, revokeKey } from '../server/store/sqlite/users.ts';
+import type { Scope, Store } from '../server/store/store.ts';
 
 // Response bodies are JSON of any shape; tests read them by path, so they are typed loosely here.
 export type Json = any;
@@ -47,6 +50,8 @@ export interface ApiResponse {
 
 export interface TestServer {
   url: string;
+  store: Store;
+  /** The store's SQLite connection, to look into the file directly. */
   db: Db;
   /** The bootstrap user's read_write key. */
   key: string;
@@ -85,10 +90,12 @@ export async function startServer(env: Record<string, string> = {}, options: { p
   if (!options.publishing) await worker?.stop(0);
   const key = running.bootstrapKey;
   assert.ok(key, 'an empty database gets a bootstrap key');
-  const owner = keyOwner(running.db, key)!;
+  const db = sqliteDb(running.store);
+  const owner = keyOwner(db, key)!;
   return {
     url: running.url,
-    db: running.db,
+    store: running.store,
+    db,
     key,
     familyId: owner.user.family_id,
     userId: owner.user.id,

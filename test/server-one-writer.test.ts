@@ -15,8 +15,9 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../server/config.ts';
 import { DatabaseInUseError } from '../server/instance-lock.ts';
 import { start } from '../server/main.ts';
-import { JobLostError, runPublish, type ClaimedJob } from '../server/publish/write.ts';
-import type { ImportRow } from '../server/store/imports.ts';
+import { runPublish } from '../server/publish/write.ts';
+import { JobLostError } from '../server/store/errors.ts';
+import type { ClaimedJob, ImportRow } from '../server/store/store.ts';
 import { api } from './server-helpers.ts';
 import { bankCsv, newFamily, runServerToExit, spawnServer, terminal, type ChildServer } from './publish-helpers.ts';
 import { addAccount, startServer } from './server-helpers.ts';
@@ -115,7 +116,7 @@ describe('the claim fences the write', () => {
       const id = created.body.data.id as string;
       // The worker is stopped in these suites: the job waits, and is claimed here by hand.
       const job = s.db.prepare(
-        "UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = 'test' WHERE import_id = ? RETURNING id, attempts, runner",
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = 'test' WHERE import_id = ? RETURNING id, kind, import_id, attempts, runner",
       ).get(id) as ClaimedJob;
       const row = () => s.db.prepare('SELECT * FROM imports WHERE id = ?').get(id) as ImportRow;
       const written = () => s.db.prepare('SELECT count(*) FROM transactions WHERE import_id = ?').pluck().get(id);
@@ -124,15 +125,15 @@ describe('the claim fences the write', () => {
         ['another runner', { ...job, runner: 'someone else' }],
       ];
       for (const [what, claim] of stale) {
-        assert.throws(() => runPublish(s.db, row(), claim), JobLostError, what);
+        await assert.rejects(runPublish(s.store, { job: claim, row: row() }), JobLostError, what);
         assert.equal(written(), 0, what);
         assert.equal(row().status, 'importing', what);
       }
-      runPublish(s.db, row(), job);
+      await runPublish(s.store, { job, row: row() });
       assert.equal(row().status, 'complete');
       assert.equal(written(), 10);
       // Run again with the same claim (a second process replaying it): the job is done, nothing more.
-      assert.throws(() => runPublish(s.db, row(), job), JobLostError);
+      await assert.rejects(runPublish(s.store, { job, row: row() }), JobLostError);
       assert.equal(written(), 10);
     } finally {
       await s.close();
@@ -155,15 +156,15 @@ describe('the claim fences the write', () => {
       const id = created.body.data.id as string;
       const row = () => s.db.prepare('SELECT * FROM imports WHERE id = ?').get(id) as ImportRow;
       const claim = () => s.db.prepare(
-        "UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = 'test' WHERE import_id = ? RETURNING id, attempts, runner",
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = 'test' WHERE import_id = ? RETURNING id, kind, import_id, attempts, runner",
       ).get(id) as ClaimedJob;
-      runPublish(s.db, row(), claim());
+      await runPublish(s.store, { job: claim(), row: row() });
       const first = JSON.parse(row().verification!) as { readback: { status: string } };
       assert.equal(first.readback.status, 'matched');
       // Forced: the same import importing again and its job claimed again, as a second process
       // replaying it would have had it before the fences.
       s.db.prepare("UPDATE imports SET status = 'importing' WHERE id = ?").run(id);
-      runPublish(s.db, row(), claim());
+      await runPublish(s.store, { job: claim(), row: row() });
       const second = JSON.parse(row().verification!) as { readback: { status: string; mismatches: Record<string, { expected: number; actual: number }> } };
       assert.equal(second.readback.status, 'mismatch');
       const twice = second.readback.mismatches['transactions'];

@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { parseArgs, type ParsedArgs } from '../../cli/args.ts';
 import { SluiceError } from 'sluice';
 import { loadConfig, type Config } from '../config.ts';
-import { openDb, type Db } from '../store/db.ts';
-import { createFamily, createKey, createUser, findUserByEmail, revokeKey, type Scope } from '../store/users.ts';
+import { openStore } from '../store/open.ts';
+import type { Scope, Store } from '../store/store.ts';
 
 const DATABASE_NOTE = '(the database is DATABASE_PATH, default ./data/sluice.db)';
 
@@ -19,7 +19,7 @@ interface Command {
   values: readonly string[];
   flags: readonly string[];
   /** Checks the arguments and returns the work to do on the database; throws before it is opened. */
-  prepare(args: ParsedArgs, config: Config): (db: Db) => { human: string; json: Record<string, unknown> };
+  prepare(args: ParsedArgs, config: Config): (store: Store) => Promise<{ human: string; json: Record<string, unknown> }>;
   /** Whether the command may create the database (only a user can be the first thing in it). */
   createsDatabase: boolean;
 }
@@ -40,20 +40,18 @@ const COMMANDS: Record<string, Command> = {
       const of = args.values['family-of'];
       if (of !== undefined && of.trim() === '') throw new SluiceError('OPT_INVALID_VALUE', '--family-of needs an email');
       noPositionals(args);
-      return (db) => {
-        if (findUserByEmail(db, email)) throw new SluiceError('OPT_INVALID_VALUE', `a user with the email ${email} exists`);
-        const out = db.transaction(() => {
-          let familyId: string;
-          if (of !== undefined) {
-            const other = findUserByEmail(db, of);
-            if (!other) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${of}`);
-            familyId = other.family_id;
-          } else {
-            familyId = createFamily(db, `${email}'s family`, config.defaultCurrency, !args.flags.has('no-default-categories'));
-          }
-          const user = createUser(db, { familyId, email, firstName: args.values['first-name'] ?? null, lastName: args.values['last-name'] ?? null });
-          return { user_id: user.id, family_id: familyId, api_key: createKey(db, user.id, scope) };
-        })();
+      return async (store) => {
+        if (await store.users.findByEmail(email)) throw new SluiceError('OPT_INVALID_VALUE', `a user with the email ${email} exists`);
+        let family: { id: string } | { name: string; currency: string; defaultCategories: boolean };
+        if (of !== undefined) {
+          const other = await store.users.findByEmail(of);
+          if (!other) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${of}`);
+          family = { id: other.family_id };
+        } else {
+          family = { name: `${email}'s family`, currency: config.defaultCurrency, defaultCategories: !args.flags.has('no-default-categories') };
+        }
+        const made = await store.users.create({ email, firstName: args.values['first-name'] ?? null, lastName: args.values['last-name'] ?? null, scope, family });
+        const out = { user_id: made.user.id, family_id: made.familyId, api_key: made.key };
         return { json: out, human: `created ${email} (family ${out.family_id}) with a ${scope} key, shown once:\n  ${out.api_key}` };
       };
     },
@@ -68,10 +66,10 @@ const COMMANDS: Record<string, Command> = {
       const email = need(args.values['email'], 'email');
       const scope = scopeOf(need(args.values['scope'], 'scope'));
       noPositionals(args);
-      return (db) => {
-        const user = findUserByEmail(db, email);
+      return async (store) => {
+        const user = await store.users.findByEmail(email);
         if (!user) throw new SluiceError('OPT_INVALID_VALUE', `no user has the email ${email}`);
-        const key = createKey(db, user.id, scope);
+        const key = await store.users.createKey(user.id, scope);
         return { json: { user_id: user.id, family_id: user.family_id, api_key: key }, human: `${scope} key for ${email}, shown once:\n  ${key}` };
       };
     },
@@ -85,8 +83,8 @@ const COMMANDS: Record<string, Command> = {
     prepare(args) {
       const key = need(args.positionals[0], 'key (the key to revoke)');
       if (args.positionals.length > 1) throw new SluiceError('OPT_INVALID_VALUE', 'one key at a time');
-      return (db) => {
-        if (!revokeKey(db, key)) throw new SluiceError('OPT_INVALID_VALUE', 'no live key has that value');
+      return async (store) => {
+        if (!await store.users.revokeKey(key)) throw new SluiceError('OPT_INVALID_VALUE', 'no live key has that value');
         return { json: { revoked: true }, human: 'revoked' };
       };
     },
@@ -112,7 +110,7 @@ function noPositionals(args: ParsedArgs): void {
   if (args.positionals.length > 0) throw new SluiceError('OPT_INVALID_VALUE', `unexpected argument ${JSON.stringify(args.positionals[0])}`);
 }
 
-export function runUsers(command: 'user' | 'key', argv: string[], io: Io): number {
+export async function runUsers(command: 'user' | 'key', argv: string[], io: Io): Promise<number> {
   const [action, ...rest] = argv;
   const name = `${command} ${action ?? ''}`.trim();
   const spec = COMMANDS[name];
@@ -139,13 +137,13 @@ export function runUsers(command: 'user' | 'key', argv: string[], io: Io): numbe
     if (!spec.createsDatabase && !existsSync(path)) {
       throw new SluiceError('OPT_INVALID_VALUE', `no database at ${path} (set DATABASE_PATH, or start the server once to create it)`);
     }
-    const db = openDb(path);
+    const store = await openStore(path);
     try {
-      const { human, json } = work(db);
+      const { human, json } = await work(store);
       io.stdout.write(args.flags.has('json') ? JSON.stringify({ ...json, database: path }) + '\n' : `${human}\n(database ${path})\n`);
       return 0;
     } finally {
-      db.close();
+      await store.close();
     }
   } catch (e) {
     if (!(e instanceof SluiceError)) throw e;

@@ -5,8 +5,7 @@
 // X-RateLimit headers.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '../store/db.ts';
-import { keyOwner, type KeyOwner, type Scope } from '../store/users.ts';
+import type { KeyOwner, Scope, Store } from '../store/store.ts';
 import { ApiError } from './errors.ts';
 
 export interface AuthedRequest extends IncomingMessage {
@@ -57,10 +56,10 @@ export class RateLimiter {
 const UNAUTHORIZED = () => new ApiError(401, 'unauthorized', 'A valid API key is required in the X-Api-Key header');
 
 /** Authenticates the request, applies the rate limit and the scope; sets req.auth. */
-export function authenticate(db: Db, limiter: RateLimiter, req: AuthedRequest, res: ServerResponse, scope: Scope): KeyOwner {
+export async function authenticate(store: Store, limiter: RateLimiter, req: AuthedRequest, res: ServerResponse, scope: Scope): Promise<KeyOwner> {
   const header = req.headers['x-api-key'];
   const key = Array.isArray(header) ? header[0] : header;
-  const owner = key ? keyOwner(db, key.trim()) : undefined;
+  const owner = key ? await store.users.keyOwner(key.trim()) : undefined;
   if (!owner) throw UNAUTHORIZED();
   const rate = limiter.hit(owner.key_id);
   for (const [k, v] of Object.entries(rate.headers)) res.setHeader(k, v);

@@ -5,7 +5,7 @@
 // of the request was kept.
 
 import type { ServerResponse } from 'node:http';
-import { isDiskFull } from '../store/db.ts';
+import { isDiskFull } from '../store/errors.ts';
 
 export interface ErrorBody {
   error: string;

@@ -4,26 +4,17 @@
 // publishable). Status flags are derived from these in view.ts.
 
 import { accountableType, IMPORT_TYPE_ENTRIES, type FileResult, type ImportType, type NdjsonResult } from 'sluice';
-import type { Db } from '../store/db.ts';
 import { nameKey } from '../store/ids.ts';
-import type { MappingInput } from '../store/imports.ts';
+import type { FamilyStore, MappingInput } from '../store/store.ts';
 
 export interface Blocker {
   code: 'not_uploaded' | 'no_rows' | 'invalid_rows' | 'invalid_mappings' | 'account_required' | 'max_row_count_exceeded' | 'preflight_failed' | 'extraction_unavailable';
   message: string;
 }
 
-
-function idsByName(db: Db, table: 'categories' | 'tags' | 'accounts', familyId: string): Map<string, string> {
-  const rows = db.prepare(`SELECT id, name_key FROM ${table} WHERE family_id = ? ORDER BY created_at, id`).all(familyId) as { id: string; name_key: string }[];
-  const out = new Map<string, string>();
-  for (const r of rows) if (!out.has(r.name_key)) out.set(r.name_key, r.id);
-  return out;
-}
-
-export function csvMappings(db: Db, familyId: string, type: ImportType, accountId: string | null, r: FileResult): MappingInput[] {
+export async function csvMappings(families: FamilyStore, familyId: string, type: ImportType, accountId: string | null, r: FileResult): Promise<MappingInput[]> {
   const out: MappingInput[] = [];
-  const categories = idsByName(db, 'categories', familyId);
+  const categories = await families.nameIndex(familyId, 'categories');
   const seen = new Set<string>();
   const category = (name: string, parent: string | null) => {
     const k = nameKey(name);
@@ -36,9 +27,9 @@ export function csvMappings(db: Db, familyId: string, type: ImportType, accountI
     if (c.parent !== null) category(c.parent, null);
     category(c.name, c.parent);
   }
-  const named = (kind: 'tag' | 'account', table: 'tags' | 'accounts', names: readonly string[]) => {
+  const named = async (kind: 'tag' | 'account', table: 'tags' | 'accounts', names: readonly string[]) => {
     if (names.length === 0) return;
-    const ids = idsByName(db, table, familyId);
+    const ids = await families.nameIndex(familyId, table);
     const done = new Set<string>();
     for (const n of names) {
       const k = nameKey(n);
@@ -48,8 +39,8 @@ export function csvMappings(db: Db, familyId: string, type: ImportType, accountI
       out.push({ kind, key: n, parent_key: null, mappable_id: id, value: null, assigned: id !== null, valid: true });
     }
   };
-  named('tag', 'tags', r.tags);
-  if (accountId === null) named('account', 'accounts', r.accounts);
+  await named('tag', 'tags', r.tags);
+  if (accountId === null) await named('account', 'accounts', r.accounts);
   if (type === 'AccountImport') {
     for (const t of r.account_types) {
       const cls = accountableType(t);

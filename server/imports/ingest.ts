@@ -1,8 +1,12 @@
 // Receiving an import's content (SPEC §3.4 steps 3–6): bytes are stored as they arrive (staged,
-// invisible until finished; store/imports.ts) and, when the options are known, pushed through the
-// engine at the same time, so a 10 MB upload is parsed while it uploads and never held whole.
+// invisible until finished; store.ts ImportStore) and, when the options are known, pushed through
+// the engine at the same time, so a 10 MB upload is parsed while it uploads and never held whole.
 // When an upload's form fields come after its file part, the stored content is read back and
-// parsed once the fields are complete.
+// parsed once the fields are complete. A PATCH reads a stored import's content again the same way,
+// into a staged import of its own whose rows then replace the import's in one transaction.
+//
+// An Ingest's methods return promises (the store's writes may be a network away); each waits for
+// the one before, so an abort never runs in the middle of a write.
 //
 // Refusals: too large → content_too_large (raw) / file_too_large (upload); a PDF where text is
 // expected, an archive where no XLSX workbook can be (raw text content, a type that is not a table),
@@ -16,26 +20,19 @@ import {
 } from 'sluice';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
-import { isDiskFull, type Db } from '../store/db.ts';
-import {
-  appendStaged, clearMappings, clearStagedRows, contentChunks, discardStaged, familyStoredBytes, finalizeImport, replaceRowChunk, restageImport, rowChunk, ROWS_PER_CHUNK, stageImport,
-} from '../store/imports.ts';
+import { isDiskFull } from '../store/errors.ts';
+import { encodeRows, ROWS_PER_CHUNK, type StoredRow } from '../store/row-chunks.ts';
+import type { Finalize, ImportRow, RowChunk, Store } from '../store/store.ts';
 import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
-
-/** A row as GET /imports/:id/rows shows it (SPEC §3.5), stored in this form. */
-import { encodeRows, type StoredRow } from '../store/row-chunks.ts';
 
 export type { StoredRow };
 
 export interface IngestContext {
-  db: Db;
+  store: Store;
   config: Config;
   familyId: string;
   userId: string;
-  /** Currency for rows without one: the target account's, else the family's. */
-  currencyFor: (accountId: string | null) => string;
-  existingNames: () => { Category: string[]; Tag: string[]; Merchant: string[] };
 }
 
 const CONTENT_BLOCK = 1 << 20;
@@ -92,16 +89,19 @@ export function engineRefusal(type: ImportType, e: SluiceError): ApiError {
 }
 
 /** The engine pipeline that reads content of the request's type (none for a PDF). */
-export function parserFor(ctx: IngestContext, req: ImportRequest): Parser {
+export async function parserFor(ctx: IngestContext, req: ImportRequest): Promise<Parser> {
   const type = req.type;
   if (type === 'PdfImport') return { kind: 'none' };
+  const { store, familyId } = ctx;
   if (type === 'NativeImport') {
-    return { kind: 'native', pipeline: new NdjsonPipeline({ encoding: req.options.encoding ?? null, existing_names: ctx.existingNames() }) };
+    return { kind: 'native', pipeline: new NdjsonPipeline({ encoding: req.options.encoding ?? null, existing_names: await store.families.names(familyId) }) };
   }
+  // Rows without a currency take the target account's, else the family's.
+  const currency = (req.accountId ? await store.accounts.currency(familyId, req.accountId) : undefined) ?? await store.families.currency(familyId);
   return {
     kind: 'csv',
-    // The options the request checked, with the account's currency (a code the store holds).
-    pipeline: pipelineFor(Object.freeze({ ...req.normalized, default_currency: ctx.currencyFor(req.accountId) })),
+    // The options the request checked, with that currency (a code the store holds).
+    pipeline: pipelineFor(Object.freeze({ ...req.normalized, default_currency: currency })),
   };
 }
 
@@ -137,7 +137,7 @@ export class Ingest {
   private blockBytes = 0;
   private seq = 0;
   private pendingContent: { seq: number; bytes: Uint8Array }[] = [];
-  private pendingRows: { chunk: number; first: number; count: number; json: string }[] = [];
+  private pendingRows: RowChunk[] = [];
   private pendingBytes = 0;
   /** Content and row bytes this import stores, and what the family's other imports store. */
   private stored = 0;
@@ -150,18 +150,17 @@ export class Ingest {
   private rowsWithoutAccount = 0;
   private head: Uint8Array | null = null;
   private readonly upload: { mimeType: string; filename: string } | null;
+  /** The import whose stored content is read again (PATCH), whose rows this one's replace; null for new content. */
+  private readonly source: ImportRow | null;
   private done = false;
   /** The engine's refusal of the content, given once all of it has arrived. */
   private refusal: ApiError | null = null;
+  /** The last operation started: the next one waits for it. */
+  private last: Promise<unknown> = Promise.resolve();
 
-  /**
-   * `live`: parse while the content arrives. `settled`: the type is final, so its size limit and
-   * file-kind check apply as the bytes arrive; otherwise (an upload whose fields follow its file)
-   * the largest limit applies until reconfigure() and the kind is checked there.
-   */
-  constructor(
-    ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, settled = live,
-    existing: { importId: string; contentBytes: number } | null = null,
+  private constructor(
+    ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, settled: boolean,
+    importId: string, familyBytes: number, source: ImportRow | null,
   ) {
     this.ctx = ctx;
     this.req = req;
@@ -169,52 +168,88 @@ export class Ingest {
     this.settled = settled;
     this.limit = settled ? sizeLimit(ctx.config, req.type) : Math.max(ctx.config.maxCsvBytes, ctx.config.maxNdjsonBytes, ctx.config.maxPdfBytes);
     this.tooLargeCode = upload ? 'file_too_large' : 'content_too_large';
-    if (existing !== null) {
-      this.importId = existing.importId;
-      this.bytes = existing.contentBytes;
-      this.stored = existing.contentBytes;
-      this.familyBytes = familyStoredBytes(ctx.db, ctx.familyId, existing.importId);
-      return;
+    this.importId = importId;
+    this.familyBytes = familyBytes;
+    this.source = source;
+    if (source !== null) {
+      this.bytes = source.content_bytes;
+      this.stored = source.content_bytes;
     }
-    this.familyBytes = familyStoredBytes(ctx.db, ctx.familyId, '');
-    this.importId = stageImport(ctx.db, {
-      familyId: ctx.familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options,
-      configuration: req.configuration, contentType: upload?.mimeType ?? null, filename: upload?.filename ?? null,
-    });
-    if (live) this.parser = this.makeParser();
   }
 
   /**
-   * Reads a stored import's content again with a changed request (PATCH, SPEC §3.11): its rows,
-   * stats, mappings and configuration are replaced. The caller runs it inside one transaction.
+   * Stages a new import for content to come. `live`: parse while the content arrives. `settled`:
+   * the type is final, so its size limit and file-kind check apply as the bytes arrive; otherwise
+   * (an upload whose fields follow its file) the largest limit applies until reconfigure() and the
+   * kind is checked there.
    */
-  static reread(ctx: IngestContext, importId: string, contentBytes: number, req: ImportRequest): void {
-    const ingest = new Ingest(ctx, req, null, false, true, { importId, contentBytes });
-    clearStagedRows(ctx.db, importId);
-    clearMappings(ctx.db, importId);
-    ingest.finish();
+  static async start(
+    ctx: IngestContext, req: ImportRequest, upload: { mimeType: string; filename: string } | null, live: boolean, settled = live,
+  ): Promise<Ingest> {
+    const { store, familyId } = ctx;
+    const familyBytes = await store.imports.storedBytes(familyId, null);
+    const importId = await store.imports.stage({
+      familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
+      contentType: upload?.mimeType ?? null, filename: upload?.filename ?? null,
+    });
+    const ingest = new Ingest(ctx, req, upload, settled, importId, familyBytes, null);
+    if (live) {
+      try {
+        ingest.parser = await parserFor(ctx, req);
+      } catch (e) {
+        await ingest.abort();
+        throw e;
+      }
+    }
+    return ingest;
   }
 
-  private makeParser(): Parser {
-    return parserFor(this.ctx, this.req);
+  /**
+   * Reads a stored import's content again with a changed request (PATCH, SPEC §3.11), into a
+   * staged import whose rows, stats, mappings and configuration then replace the import's in one
+   * transaction (ImportStore.replaceRows). Null when done, else the status that refused it (the
+   * import is no longer pending or failed); refusals of the content throw as for a create.
+   */
+  static async reread(ctx: IngestContext, row: ImportRow, req: ImportRequest): Promise<string | null> {
+    const { store, familyId } = ctx;
+    const familyBytes = await store.imports.storedBytes(familyId, row.id);
+    const stagedId = await store.imports.stage({
+      familyId, userId: ctx.userId, type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
+      contentType: row.content_type, filename: row.filename,
+    });
+    const ingest = new Ingest(ctx, req, null, true, stagedId, familyBytes, row);
+    try {
+      return await ingest.finish();
+    } finally {
+      await ingest.abort(); // a no-op once replaceRows has taken the staged rows
+    }
   }
 
-  /** Takes the next bytes of content; throws ApiError for refusals (the caller then calls abort()). */
-  write(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
-    if (this.head === null) {
-      this.head = bytes.slice(0, 8);
-      if (this.settled) checkFileType(this.req.type, this.head, this.upload);
-    }
-    this.bytes += bytes.length;
-    if (this.bytes > this.limit) {
-      throw new ApiError(422, this.tooLargeCode, `The ${this.req.type === 'NativeImport' ? 'NDJSON' : this.req.type === 'PdfImport' ? 'PDF' : 'CSV'} content is larger than ${this.limit} bytes`);
-    }
-    this.block.push(bytes);
-    this.blockBytes += bytes.length;
-    if (this.blockBytes >= CONTENT_BLOCK) this.sealBlock();
-    if (this.parser) this.parse(bytes);
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+  /** Runs `op` after every operation started before it. */
+  private serial<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.last.then(op);
+    this.last = run.catch(() => {});
+    return run;
+  }
+
+  /** Takes the next bytes of content; rejects with ApiError for refusals (the caller then calls abort()). */
+  write(bytes: Uint8Array): Promise<void> {
+    return this.serial(async () => {
+      if (bytes.length === 0 || this.done) return;
+      if (this.head === null) {
+        this.head = bytes.slice(0, 8);
+        if (this.settled) checkFileType(this.req.type, this.head, this.upload);
+      }
+      this.bytes += bytes.length;
+      if (this.bytes > this.limit) {
+        throw new ApiError(422, this.tooLargeCode, `The ${this.req.type === 'NativeImport' ? 'NDJSON' : this.req.type === 'PdfImport' ? 'PDF' : 'CSV'} content is larger than ${this.limit} bytes`);
+      }
+      this.block.push(bytes);
+      this.blockBytes += bytes.length;
+      if (this.blockBytes >= CONTENT_BLOCK) this.sealBlock();
+      if (this.parser) this.parse(bytes);
+      if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+    });
   }
 
   private sealBlock(): void {
@@ -277,7 +312,7 @@ export class Ingest {
     this.rows = [];
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     if (this.pendingContent.length === 0 && this.pendingRows.length === 0) return;
     // The family's quota (SPEC §3.12): refused before anything more is written; abort() removes the rest.
     const quota = this.ctx.config.maxFamilyStorageBytes;
@@ -285,7 +320,7 @@ export class Ingest {
       throw new ApiError(422, 'quota_exceeded',
         `This import would take the family's stored imports past MAX_FAMILY_STORAGE_BYTES (${quota} bytes; ${this.familyBytes} in use): delete imports the family no longer needs`);
     }
-    appendStaged(this.ctx.db, this.importId, this.pendingContent, this.pendingRows);
+    await this.ctx.store.imports.append(this.importId, this.pendingContent, this.pendingRows);
     this.pendingContent = [];
     this.pendingRows = [];
     this.pendingBytes = 0;
@@ -295,79 +330,88 @@ export class Ingest {
    * The request as finally known, for an upload whose fields came after its file: stored again on
    * the import, and the content is read back with these options at finish() if they differ.
    */
-  reconfigure(req: ImportRequest): void {
-    const changed = JSON.stringify([req.type, req.options]) !== JSON.stringify([this.req.type, this.req.options]);
-    this.req = req;
-    this.settled = true;
-    this.limit = sizeLimit(this.ctx.config, req.type);
-    if (this.head !== null) checkFileType(req.type, this.head, this.upload);
-    if (this.bytes > this.limit) {
-      throw new ApiError(422, this.tooLargeCode, `The content is larger than ${this.limit} bytes`);
-    }
-    restageImport(this.ctx.db, this.importId, {
-      type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
+  reconfigure(req: ImportRequest): Promise<void> {
+    return this.serial(async () => {
+      const changed = JSON.stringify([req.type, req.options]) !== JSON.stringify([this.req.type, this.req.options]);
+      this.req = req;
+      this.settled = true;
+      this.limit = sizeLimit(this.ctx.config, req.type);
+      if (this.head !== null) checkFileType(req.type, this.head, this.upload);
+      if (this.bytes > this.limit) {
+        throw new ApiError(422, this.tooLargeCode, `The content is larger than ${this.limit} bytes`);
+      }
+      await this.ctx.store.imports.restage(this.importId, {
+        type: req.type, accountId: req.accountId, options: req.options, configuration: req.configuration,
+      });
+      if (changed) {
+        this.refusal = null;
+        this.parser = null;
+        this.rows = [];
+        this.rowCount = 0;
+        this.chunk = 0;
+        this.chunkLines = [];
+        this.rowsWithoutAccount = 0;
+        this.pendingRows = [];
+      }
     });
-    if (changed) {
-      this.refusal = null;
-      this.parser = null;
-      this.rows = [];
-      this.rowCount = 0;
-      this.chunk = 0;
-      this.chunkLines = [];
-      this.rowsWithoutAccount = 0;
-      this.pendingRows = [];
-    }
   }
 
-  /** Ends the content, parses what is left (or all of it, read back), and makes the import visible. */
-  finish(): void {
-    if (this.refusal !== null) throw this.refusal;
-    this.sealBlock();
-    this.flush();
-    if (this.bytes === 0) {
-      throw new ApiError(422, 'missing_content', `A ${this.req.type} needs content: raw_file_content, or a file part named "file" (curl -F file=@statement.csv)`);
-    }
-    if (this.parser === null && this.bytes > 0) {
-      // The options arrived after the file: read the stored content back through the engine.
-      clearStagedRows(this.ctx.db, this.importId);
-      this.parser = this.makeParser();
-      for (const bytes of contentChunks(this.ctx.db, this.importId)) {
-        this.parse(bytes);
-        if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+  /**
+   * Ends the content, parses what is left (or all of it, read back), and makes the import visible
+   * (for a re-read: replaces the source's rows). Null when done, else the status that refused a re-read.
+   */
+  finish(): Promise<string | null> {
+    return this.serial(async () => {
+      if (this.refusal !== null) throw this.refusal;
+      this.sealBlock();
+      await this.flush();
+      if (this.bytes === 0) {
+        throw new ApiError(422, 'missing_content', `A ${this.req.type} needs content: raw_file_content, or a file part named "file" (curl -F file=@statement.csv)`);
       }
-    }
-    let csv: FileResult | null = null;
-    let native: NdjsonResult | null = null;
-    if (this.parser !== null && this.bytes > 0) {
+      const { store, config, familyId } = this.ctx;
+      if (this.parser === null) {
+        // The options arrived after the file (or the content is read again): read the stored content back through the engine.
+        await store.imports.clearRows(this.importId);
+        this.parser = await parserFor(this.ctx, this.req);
+        for await (const bytes of store.imports.content(this.source?.id ?? this.importId)) {
+          this.parse(bytes);
+          if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+        }
+      }
+      let csv: FileResult | null = null;
+      let native: NdjsonResult | null = null;
       this.parse(null);
       if (this.parser.kind === 'csv') csv = this.parser.pipeline.result();
       if (this.parser.kind === 'native') native = this.parser.pipeline.result();
-    }
-    this.sealRows();
-    this.flush();
-    if (native) this.markDuplicates(native);
-    const { db, config, familyId } = this.ctx;
-    const mappings = csv ? csvMappings(db, familyId, this.req.type, this.req.accountId, csv) : [];
-    const rowsCount = native ? native.rows_count : csv ? csv.rows_count : 0;
-    const invalid = native ? native.invalid_rows_count : csv ? csv.invalid_rows_count : 0;
-    const blockers = blockersOf({
-      type: this.req.type, uploaded: this.bytes > 0, rowsCount, invalidRowsCount: invalid, accountId: this.req.accountId,
-      maxRows: config.maxImportRows, mappings, csv, native, rowsWithoutAccount: this.rowsWithoutAccount,
+      this.sealRows();
+      await this.flush();
+      if (native) await this.markDuplicates(native);
+      const mappings = csv ? await csvMappings(store.families, familyId, this.req.type, this.req.accountId, csv) : [];
+      const rowsCount = native ? native.rows_count : csv ? csv.rows_count : 0;
+      const invalid = native ? native.invalid_rows_count : csv ? csv.invalid_rows_count : 0;
+      const blockers = blockersOf({
+        type: this.req.type, uploaded: true, rowsCount, invalidRowsCount: invalid, accountId: this.req.accountId,
+        maxRows: config.maxImportRows, mappings, csv, native, rowsWithoutAccount: this.rowsWithoutAccount,
+      });
+      const f: Finalize = {
+        uploaded: true,
+        contentBytes: this.bytes,
+        storedBytes: this.stored,
+        rowsCount,
+        validRowsCount: rowsCount - invalid,
+        invalidRowsCount: invalid,
+        result: csv ? summarizeCsv(csv) : native,
+        blockers,
+        verification: native ? { expected_record_counts: native.expected_record_counts, readback: notVerified(native.expected_record_counts) } : null,
+        mappings,
+        configuration: csv ? configurationUsed(this.req.configuration, csv) : null,
+      };
+      const refused = this.source === null
+        ? await store.imports.finalize(this.importId, f).then(() => null)
+        : await store.imports.replaceRows(this.source.id, this.importId, this.req, f);
+      this.done = refused === null;
+      return refused;
     });
-    finalizeImport(db, this.importId, {
-      uploaded: this.bytes > 0,
-      contentBytes: this.bytes,
-      storedBytes: this.stored,
-      rowsCount,
-      validRowsCount: rowsCount - invalid,
-      invalidRowsCount: invalid,
-      result: csv ? summarizeCsv(csv) : native,
-      blockers,
-      verification: native ? { expected_record_counts: native.expected_record_counts, readback: notVerified(native.expected_record_counts) } : null,
-      mappings,
-      configuration: csv ? configurationUsed(this.req.configuration, csv) : null,
-    });
-    this.done = true;
   }
 
   /**
@@ -376,7 +420,7 @@ export class Ingest {
    * what the stats count. (The preflight lists the first 1,000 problems; past them, the stats and
    * the preflight's counts are complete, the rows are not marked.)
    */
-  private markDuplicates(native: NdjsonResult): void {
+  private async markDuplicates(native: NdjsonResult): Promise<void> {
     const byChunk = new Map<number, { line: number; message: string }[]>();
     for (const p of native.preflight.errors) {
       if (p.code !== 'duplicate_source_id' || p.line === null) continue;
@@ -392,7 +436,7 @@ export class Ingest {
       byChunk.set(lo - 1, list);
     }
     for (const [chunk, problems] of byChunk) {
-      const rows = rowChunk(this.ctx.db, this.importId, chunk);
+      const rows = await this.ctx.store.imports.rowChunk(this.importId, chunk);
       for (const p of problems) {
         const row = rows.find((r) => r.line === p.line);
         if (!row) continue;
@@ -400,21 +444,23 @@ export class Ingest {
         row.errors.push(p.message);
         row.issues.push({ code: 'duplicate_source_id', field: null, message: p.message });
       }
-      replaceRowChunk(this.ctx.db, this.importId, chunk, rows);
+      await this.ctx.store.imports.replaceRowChunk(this.importId, chunk, rows);
     }
   }
 
-  /** Removes everything staged (after a refusal or a broken connection). */
-  abort(): void {
-    if (this.done) return;
-    this.done = true;
-    try {
-      discardStaged(this.ctx.db, this.importId);
-    } catch (e) {
-      // A full disk can refuse even the delete (WAL pages). Staged rows are seen by no request and
-      // are removed at the next start; the request still gets its own answer (507).
-      if (!isDiskFull(e)) throw e;
-    }
+  /** Removes everything staged (after a refusal or a broken connection); once done, a no-op. */
+  abort(): Promise<void> {
+    return this.serial(async () => {
+      if (this.done) return;
+      this.done = true;
+      try {
+        await this.ctx.store.imports.discard(this.importId);
+      } catch (e) {
+        // A full disk can refuse even the delete (WAL pages). Staged rows are seen by no request and
+        // are removed at the next start; the request still gets its own answer (507).
+        if (!isDiskFull(e)) throw e;
+      }
+    });
   }
 }
 

@@ -11,7 +11,7 @@ import { blockersOf, csvMappings, type Blocker } from './assess.ts';
 import {
   checkFileType, configurationUsed, engineRefusal, parserFor, sizeLimit, storedCsvRow, storedNativeRow, type IngestContext, type StoredRow,
 } from './ingest.ts';
-import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
+import { parseImportRequest, type AccountCheck, type Fields, type ImportRequest } from './request.ts';
 import { FIELDS_LIMIT, PARTS_LIMIT, sayLimits } from './upload.ts';
 
 const SAMPLE_ROWS = 20;
@@ -71,10 +71,10 @@ export interface Preflight {
 }
 
 /** Runs the engine on the content of a create body; throws the ApiError a create would answer. */
-export function preflight(
-  ctx: IngestContext, accountErrors: (id: string) => string[], fields: Fields, file: Form['file'], upload: Form['upload'], maxRows: number,
-): Preflight {
-  const parsed = parseImportRequest(fields, accountErrors);
+export async function preflight(
+  ctx: IngestContext, accountErrors: AccountCheck, fields: Fields, file: Form['file'], upload: Form['upload'], maxRows: number,
+): Promise<Preflight> {
+  const parsed = await parseImportRequest(fields, accountErrors);
   if ('errors' in parsed) throw validationFailed(parsed.errors);
   const req: ImportRequest = parsed;
   const raw = fields['raw_file_content'];
@@ -87,7 +87,7 @@ export function preflight(
   if (content.length > limit) throw new ApiError(422, upload ? 'file_too_large' : 'content_too_large', `The content is larger than ${limit} bytes`);
   checkFileType(req.type, content.subarray(0, 8), upload);
 
-  const parser = parserFor(ctx, req);
+  const parser = await parserFor(ctx, req);
   const sample: StoredRow[] = [];
   let rowsWithoutAccount = 0;
   let csv: FileResult | null = null;
@@ -116,7 +116,7 @@ export function preflight(
     throw e;
   }
 
-  const mappings = csv ? csvMappings(ctx.db, ctx.familyId, req.type, req.accountId, csv) : [];
+  const mappings = csv ? await csvMappings(ctx.store.families, ctx.familyId, req.type, req.accountId, csv) : [];
   const rowsCount = native?.rows_count ?? csv?.rows_count ?? 0;
   const invalid = native?.invalid_rows_count ?? csv?.invalid_rows_count ?? 0;
   const blockers = blockersOf({

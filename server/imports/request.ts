@@ -46,14 +46,17 @@ function asText(fields: Fields, name: string, errors: string[]): string | null {
   return null;
 }
 
-/**
- * Checks the fields; returns the request or every problem found. `accountErrors` adds the checks
- * that need the store (is account_id an account of this family?) to the same list.
- */
 /** Every field POST /api/v1/imports takes, besides the file part of a form. */
 const REQUEST_FIELDS = new Set<string>([...OPTION_FIELDS, 'type', 'account_id', 'publish', 'raw_file_content']);
 
-export function parseImportRequest(fields: Fields, accountErrors: (id: string) => string[] = () => []): ImportRequest | { errors: string[] } {
+/** The checks on a request that need the store (is account_id an account of this family?). */
+export type AccountCheck = (id: string) => Promise<string[]>;
+
+/**
+ * Checks the fields; returns the request or every problem found. `accountErrors` adds the checks
+ * that need the store to the same list.
+ */
+export async function parseImportRequest(fields: Fields, accountErrors: AccountCheck = async () => []): Promise<ImportRequest | { errors: string[] }> {
   const errors: string[] = [];
   for (const name of Object.keys(fields)) {
     if (REQUEST_FIELDS.has(name)) continue;
@@ -87,7 +90,7 @@ export function parseImportRequest(fields: Fields, accountErrors: (id: string) =
   const accountText = asText(fields, 'account_id', errors);
   const accountId = accountText === null || accountText.trim() === '' ? null : accountText.trim().toLowerCase();
   if (accountId !== null && !isUuid(accountId)) errors.push(`account_id must be a UUID (got ${JSON.stringify(accountId)})`);
-  else if (accountId !== null) errors.push(...accountErrors(accountId.toLowerCase()));
+  else if (accountId !== null) errors.push(...await accountErrors(accountId.toLowerCase()));
 
   const publishRaw = fields['publish'];
   let publish = false;

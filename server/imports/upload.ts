@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { normalizeOptions } from 'sluice';
 import { ApiError, badRequest, validationFailed } from '../http/errors.ts';
 import { Ingest, type IngestContext } from './ingest.ts';
-import { parseImportRequest, type Fields, type ImportRequest } from './request.ts';
+import { parseImportRequest, type AccountCheck, type Fields, type ImportRequest } from './request.ts';
 
 /** More fields than the API has, with room: a form past these is refused, naming the limit. */
 export const FIELDS_LIMIT = 100;
@@ -30,7 +30,7 @@ export function sayLimits(bb: busboy.Busboy, fail: (e: ApiError) => void): void 
 export function readUpload(
   req: IncomingMessage,
   ctx: IngestContext,
-  accountErrors: (id: string) => string[],
+  accountErrors: AccountCheck,
 ): Promise<{ request: ImportRequest; ingest: Ingest | null; fields: Fields }> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
@@ -45,11 +45,14 @@ export function readUpload(
     }
     const fields: Fields = {};
     let ingest: Ingest | null = null;
+    let fileSeen = false;
     let failure: unknown = null;
     let fileDone: Promise<void> = Promise.resolve();
+    // An abort waits for the write in progress (Ingest); what it cannot remove goes at the next start.
+    const discard = () => ingest?.abort().catch(() => {});
     const fail = (e: unknown) => {
       if (failure === null) failure = e;
-      ingest?.abort();
+      void discard();
     };
 
     bb.on('field', (name, value, info) => {
@@ -63,39 +66,41 @@ export function readUpload(
       if (failure === null && name !== 'file') {
         fail(validationFailed([`a file was sent as the part ${JSON.stringify(name)}; send it as the part named "file" (curl -F file=@${info.filename ?? 'statement.csv'})`]));
       }
-      if (name !== 'file' || ingest !== null || failure !== null) {
+      if (name !== 'file' || fileSeen || failure !== null) {
         stream.resume();
         return;
       }
-      const sofar = parseImportRequest(fields, accountErrors);
-      // Fields may still follow. Parse live on options that hold so far; while the type is not
-      // given yet, the type's checks (size, kind of file) wait for the end of the form.
-      const request: ImportRequest = 'errors' in sofar ? placeholderRequest() : sofar;
-      const live = !('errors' in sofar);
-      const settled = live && typeof fields['type'] === 'string';
-      try {
-        ingest = new Ingest(ctx, request, { mimeType: info.mimeType, filename: info.filename ?? '' }, live, settled);
-      } catch (e) {
-        fail(e);
-        stream.resume();
-        return;
-      }
-      fileDone = new Promise((done) => {
-        stream.on('data', (chunk: Buffer) => {
-          if (failure !== null) return;
-          try {
-            ingest!.write(chunk);
-          } catch (e) {
-            fail(e);
-          }
-          // One chunk per turn of the event loop: a fast client's whole body would otherwise be
-          // parsed in one go, and every other request wait for it (SPEC §3.12).
-          stream.pause();
-          setImmediate(() => stream.resume());
+      fileSeen = true;
+      // Held until the import is staged; then one chunk per turn of the event loop: a fast
+      // client's whole body would otherwise be parsed in one go, and every other request wait for it (SPEC §3.12).
+      stream.pause();
+      // Fields may still follow (busboy reads on while the import is staged): parse live on the
+      // options that hold so far; while the type is not given yet, the type's checks (size, kind
+      // of file) wait for the end of the form.
+      const sofarFields = { ...fields };
+      fileDone = (async () => {
+        const sofar = await parseImportRequest(sofarFields, accountErrors);
+        const live = !('errors' in sofar);
+        const request: ImportRequest = 'errors' in sofar ? placeholderRequest() : sofar;
+        const settled = live && typeof sofarFields['type'] === 'string';
+        try {
+          if (failure === null) ingest = await Ingest.start(ctx, request, { mimeType: info.mimeType, filename: info.filename ?? '' }, live, settled);
+        } catch (e) {
+          fail(e);
+        }
+        if (failure !== null) void discard();
+        await new Promise<void>((done) => {
+          stream.on('data', (chunk: Buffer) => {
+            if (failure !== null || ingest === null) return;
+            stream.pause();
+            ingest.write(chunk).catch(fail).finally(() => setImmediate(() => stream.resume()));
+          });
+          stream.on('end', () => done());
+          stream.on('error', () => done());
+          if (stream.destroyed || stream.readableEnded) done(); // cut short while the import was staged
+          else stream.resume();
         });
-        stream.on('end', () => done());
-        stream.on('error', () => done());
-      });
+      })();
     });
 
     sayLimits(bb, fail);
@@ -108,24 +113,30 @@ export function readUpload(
     });
 
     bb.on('close', () => {
-      void fileDone.then(() => {
-        if (failure !== null) return reject(failure);
-        const parsed = parseImportRequest(fields, accountErrors);
+      void fileDone.then(async () => {
+        if (failure !== null) {
+          await discard();
+          return reject(failure);
+        }
+        const parsed = await parseImportRequest(fields, accountErrors);
         if ('errors' in parsed) {
-          ingest?.abort();
+          await discard();
           return reject(validationFailed(parsed.errors));
         }
         const request = parsed;
         try {
           if (ingest !== null) {
-            ingest.reconfigure(request);
-            ingest.finish();
+            await ingest.reconfigure(request);
+            await ingest.finish();
           }
         } catch (e) {
-          ingest?.abort();
+          await discard();
           return reject(e);
         }
         resolve({ request, ingest, fields });
+      }).catch(async (e: unknown) => {
+        await discard();
+        reject(e);
       });
     });
 

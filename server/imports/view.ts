@@ -1,7 +1,7 @@
 // The API's views of an import (seed §2.1–2.6, SPEC §3.5–3.6, §3.9): ImportDetail, the list item
 // and a stored row. Status flags are derived here from the stored stats and blockers, in one place.
 
-import type { ImportRow } from '../store/imports.ts';
+import type { ImportRow } from '../store/store.ts';
 import type { Blocker } from './assess.ts';
 
 export interface StatusDetail {

@@ -3,14 +3,15 @@
 // own table, so one NDJSON Transaction is one stored transaction). References name ids of the
 // same file: a first pass gives every file id a new database id, the second pass inserts in file
 // order with foreign keys deferred to the commit, which gives the same result as the table order
-// and lets a category's parent come later in the file. Runs inside the publish transaction.
+// and lets a category's parent come later in the file (the store checks references at the commit).
+// Runs inside the publish transaction: the store feeds every stored row to the sink twice (scan,
+// then write).
 
-import type { Statement } from 'better-sqlite3';
-import { nameKey, uuidv7 } from '../store/ids.ts';
-import { rowChunks } from '../store/imports.ts';
-import type { Kind, WriteContext } from './context.ts';
-import { COUNT_KEYS, type RecordType } from 'sluice';
 import { decimalFromJson, isoDay } from 'sluice';
+import { nameKey, uuidv7 } from '../store/ids.ts';
+import type { LedgerTable, RowSink } from '../store/store.ts';
+import type { StoredRow } from '../store/row-chunks.ts';
+import type { WriteContext } from './context.ts';
 
 type Data = Record<string, unknown>;
 
@@ -19,11 +20,18 @@ const dec = (v: unknown): string | null => (v === undefined || v === null || v =
 const day = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : isoDay(v));
 const omit = (d: Data, keys: string[]): Data => Object.fromEntries(Object.entries(d).filter(([k]) => !keys.includes(k) && k !== 'record_type'));
 
-export function writeNative(ctx: WriteContext, currency: string): void {
+export function nativeSink(ctx: WriteContext, currency: string): RowSink {
   const ids = new Map<string, string>();
   const taxonomyByName = new Map<string, string>(); // "Category\u0000name" → new id
-  for (const chunk of rowChunks(ctx.db, ctx.importId)) {
-    for (const row of chunk) {
+  const ref = (space: string, v: unknown): string | null => {
+    const id = text(v);
+    return id === null ? null : ids.get(`${space}\u0000${id}`) ?? null;
+  };
+  const byName = (type: 'Category' | 'Tag' | 'Merchant', name: string): string | null =>
+    taxonomyByName.get(`${type}\u0000${nameKey(name)}`) ?? ctx.findId(type === 'Category' ? 'categories' : type === 'Tag' ? 'tags' : 'merchants', name) ?? null;
+  const writer = new NativeWriter(ctx, currency, ref, byName);
+  return {
+    scan(row: StoredRow) {
       const f = row.fields;
       const id = text(f['id']);
       if (id !== null) ids.set(`${f['record_type']}\u0000${id}`, uuidv7());
@@ -36,20 +44,12 @@ export function writeNative(ctx: WriteContext, currency: string): void {
       if ((f['record_type'] === 'Category' || f['record_type'] === 'Tag' || f['record_type'] === 'Merchant') && typeof f['name'] === 'string' && id !== null) {
         taxonomyByName.set(`${f['record_type']}\u0000${nameKey(f['name'])}`, ids.get(`${f['record_type']}\u0000${id}`)!);
       }
-    }
-  }
-  const ref = (space: string, v: unknown): string | null => {
-    const id = text(v);
-    return id === null ? null : ids.get(`${space}\u0000${id}`) ?? null;
+    },
+    write(row: StoredRow) {
+      writer.write(row.fields['record_type'] as string, row.fields);
+    },
+    end() {},
   };
-  const byName = (type: 'Category' | 'Tag' | 'Merchant', name: string): string | null =>
-    taxonomyByName.get(`${type}\u0000${nameKey(name)}`) ?? ctx.findId(type === 'Category' ? 'categories' : type === 'Tag' ? 'tags' : 'merchants', name) ?? null;
-
-  ctx.db.pragma('defer_foreign_keys = ON');
-  const w = new NativeWriter(ctx, currency, ref, byName);
-  for (const chunk of rowChunks(ctx.db, ctx.importId)) {
-    for (const row of chunk) w.write(row.fields['record_type'] as string, row.fields);
-  }
 }
 
 class NativeWriter {
@@ -57,7 +57,6 @@ class NativeWriter {
   private readonly currency: string;
   private readonly ref: (space: string, v: unknown) => string | null;
   private readonly byName: (type: 'Category' | 'Tag' | 'Merchant', name: string) => string | null;
-  private readonly ins = new Map<string, Statement<unknown[]>>();
 
   constructor(ctx: WriteContext, currency: string, ref: NativeWriter['ref'], byName: NativeWriter['byName']) {
     this.ctx = ctx;
@@ -66,17 +65,9 @@ class NativeWriter {
     this.byName = byName;
   }
 
-  /** INSERT into `table` with these columns plus family_id, source_id, import_id and time stamps. */
-  private insert(table: string, values: Record<string, unknown>, sourceId: string | null): void {
-    const cols = Object.keys(values);
-    const key = `${table}:${cols.join(',')}`;
-    let stmt = this.ins.get(key);
-    if (!stmt) {
-      const all = [...cols, 'family_id', 'source_id', 'import_id', 'created_at', 'updated_at'];
-      stmt = this.ctx.db.prepare<unknown[]>(`INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`);
-      this.ins.set(key, stmt);
-    }
-    stmt.run(...cols.map((c) => values[c]), this.ctx.familyId, sourceId, this.ctx.importId, this.ctx.t, this.ctx.t);
+  /** A record with these columns (the ledger adds family, source id, import id and time stamps; it counts it). */
+  private insert(table: LedgerTable, values: Record<string, unknown>, sourceId: string | null): void {
+    this.ctx.ledger.insert(table, values, sourceId);
   }
 
   private cur(d: Data): string {
@@ -137,13 +128,12 @@ class NativeWriter {
         const outflow = this.ref('Transaction', d['outflow_transaction_id']);
         const kind = type === 'Transfer' ? 'transfers' : 'rejected_transfers';
         if (inflow === null || outflow === null) {
-          ctx.count(kind, 'skipped'); // preflight warned: skipped_missing_reference
+          ctx.ledger.count(kind, 'skipped'); // preflight warned: skipped_missing_reference
           return;
         }
         const values: Record<string, unknown> = { id: uuidv7(), inflow_transaction_id: inflow, outflow_transaction_id: outflow };
         if (type === 'Transfer') Object.assign(values, { status: text(d['status']) ?? 'confirmed', notes: text(d['notes']) });
         this.insert(kind, values, sid);
-        ctx.count(kind, 'created');
         return;
       }
       case 'Trade':
@@ -183,7 +173,6 @@ class NativeWriter {
       default:
         return;
     }
-    ctx.count(COUNT_KEYS[type as RecordType] as Kind, 'created');
   }
 
   private transaction(d: Data, sid: string | null): void {
@@ -193,8 +182,7 @@ class NativeWriter {
       name: text(d['name']) ?? 'Imported item', notes: text(d['notes']), category_id: this.ref('Category', d['category_id']),
       merchant_id: this.ref('Merchant', d['merchant_id']), excluded: d['excluded'] === true ? 1 : 0, kind: text(d['kind']) ?? 'standard',
     }, sid);
-    const tag = this.ctx.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
-    for (const t of Array.isArray(d['tag_ids']) ? d['tag_ids'] : []) tag.run(id, this.ref('Tag', t));
+    this.ctx.ledger.tagTransaction(id, (Array.isArray(d['tag_ids']) ? d['tag_ids'] : []).map((t) => this.ref('Tag', t)));
     const lines = Array.isArray(d['split_lines']) ? (d['split_lines'] as Data[]) : [];
     lines.forEach((l, position) => {
       const tags = Array.isArray(l['tag_ids']) ? (l['tag_ids'] as unknown[]).map((t) => this.ref('Tag', t)) : [];

@@ -11,9 +11,10 @@
 // re-downloaded statement whose overlapping entries the bank renamed or re-dated adds nothing twice.
 
 import BigConstructor from 'big.js';
-import type { StoredRow } from '../imports/ingest.ts';
+import type { StoredRow } from '../store/row-chunks.ts';
 import { accountableType } from 'sluice';
 import { nameKey, uuidv7 } from '../store/ids.ts';
+import type { NewSplitLine } from '../store/store.ts';
 import type { WriteContext } from './context.ts';
 
 const Big = BigConstructor();
@@ -55,6 +56,7 @@ export interface TransactionInput {
   tagIds: readonly string[];
   /** The file's own identity of the entry (a statement format's), or null. */
   ref: string | null;
+  lines: readonly NewSplitLine[];
 }
 
 /**
@@ -69,22 +71,13 @@ function identityOf(ref: string | null, amount: string, base: string, accountId:
   return `${key}|${occurrences.next(`${accountId}|${key}`)}`;
 }
 
-/** Inserts a transaction unless its identity is already in the account; its id when created. */
-export function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): string | null {
+/** Writes a transaction (with its tags and split lines) unless its identity is already in the account. */
+function insertTransaction(ctx: WriteContext, tx: TransactionInput, occurrences: Occurrences): void {
   const identity = identityOf(tx.ref, tx.amount, `${tx.date}|${normalAmount(tx.amount)}|${normalName(tx.name)}`, tx.accountId, occurrences);
-  const id = uuidv7();
-  const changes = ctx.sql(
-    `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) DO NOTHING`,
-  ).run(id, ctx.familyId, tx.accountId, tx.date, tx.amount, tx.currency, tx.name, tx.notes, tx.categoryId, tx.merchantId, identity, ctx.importId, ctx.t, ctx.t).changes;
-  if (changes === 0) {
-    ctx.count('transactions', 'skipped');
-    return null;
-  }
-  const tag = ctx.sql('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
-  for (const t of tx.tagIds) tag.run(id, t);
-  ctx.count('transactions', 'created');
-  return id;
+  ctx.ledger.insertTransaction({
+    id: uuidv7(), accountId: tx.accountId, date: tx.date, amount: tx.amount, currency: tx.currency, name: tx.name, notes: tx.notes,
+    categoryId: tx.categoryId, merchantId: tx.merchantId, identity, tagIds: tx.tagIds, lines: tx.lines,
+  });
 }
 
 export interface RowWriter {
@@ -114,10 +107,6 @@ const SHARE_ACTIONS = /^(buy|sell|shrsin|shrsout|reinv(div|int|lg|md|sh))x?$/i;
 export function transactionWriter(ctx: WriteContext, accountId: string | null): RowWriter {
   const occurrences = new Occurrences();
   const trades = tradeWriter(ctx, accountId);
-  const splitLine = ctx.sql(
-    `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const accountOf = (f: StoredRow['fields'], currency: string): string => {
     // The import's account_id wins (SPEC §3.9: the rows name accounts only when it has none).
     const name = str(f['account']);
@@ -134,27 +123,28 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
     const account = accountOf(f, currency);
     const category = str(f['category']);
     const tags = Array.isArray(f['tags']) ? (f['tags'] as string[]) : [];
-    const id = insertTransaction(ctx, {
-      accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
-      notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
-      merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
-      ref: str(f['identity']),
-    }, occurrences);
-    if (id === null) return;
     if (children.length > 0) {
       // The engine flags a split whose lines do not add up; never store one that slipped through.
       const total = children.reduce((acc, c) => acc.plus(str(c.fields['signed_amount']) ?? '0'), new Big(0));
       if (!total.eq(str(f['signed_amount'])!)) throw new Error(`the split on line ${row.line} does not add up (${total.toFixed()} of ${f['signed_amount']})`);
     }
-    const lines = children.length > 0
+    const lines: Record<string, unknown>[] = children.length > 0
       ? children.map((c) => ({ ...c.fields, memo: c.fields['notes'] ?? c.fields['name'] }))
       : Array.isArray(f['splits']) ? (f['splits'] as Record<string, unknown>[]) : [];
-    lines.forEach((l, position) => {
-      const cat = str(l['category']);
-      const lineTags = Array.isArray(l['tags']) ? (l['tags'] as string[]).map((t) => ctx.tag(t)) : [];
-      splitLine.run(uuidv7(), ctx.familyId, id, position, str(l['signed_amount']), currency, str(l['transfer_account']) ?? str(l['memo']),
-        str(l['memo']), cat ? ctx.category(cat, str(l['category_parent'])) : null, JSON.stringify(lineTags), ctx.importId, ctx.t, ctx.t);
-    });
+    insertTransaction(ctx, {
+      accountId: account, date: str(f['date'])!, amount: str(f['signed_amount'])!, currency, name: str(f['name']) ?? 'Imported item',
+      notes: str(f['notes']), categoryId: category ? ctx.category(category, str(f['category_parent'])) : null,
+      merchantId: str(f['merchant']) ? ctx.merchant(str(f['merchant'])!) : null, tagIds: tags.map((t) => ctx.tag(t)),
+      ref: str(f['identity']),
+      lines: lines.map((l) => {
+        const cat = str(l['category']);
+        const lineTags = Array.isArray(l['tags']) ? (l['tags'] as string[]).map((t) => ctx.tag(t)) : [];
+        return {
+          amount: str(l['signed_amount']), currency, name: str(l['transfer_account']) ?? str(l['memo']), notes: str(l['memo']),
+          categoryId: cat ? ctx.category(cat, str(l['category_parent'])) : null, tagIds: JSON.stringify(lineTags),
+        };
+      }),
+    }, occurrences);
   };
   type Unit = { row: StoredRow; children: StoredRow[] };
   let pending: Unit | null = null;
@@ -178,10 +168,6 @@ export function transactionWriter(ctx: WriteContext, accountId: string | null): 
 
 export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWriter {
   const occurrences = new Occurrences();
-  const insert = ctx.sql(
-    `INSERT INTO trades (id, family_id, account_id, security_id, date, qty, price, amount, currency, identity, import_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, identity) DO NOTHING`,
-  );
   return {
     write(row) {
       const f = row.fields;
@@ -191,9 +177,10 @@ export function tradeWriter(ctx: WriteContext, accountId: string | null): RowWri
       const security = ctx.security(ticker, str(f['exchange_operating_mic']), str(f['name']));
       const base = `${f['date']}|${ticker}|${normalAmount(str(f['qty'])!)}|${normalAmount(str(f['price'])!)}`;
       const identity = identityOf(str(f['identity']), str(f['qty'])!, base, account, occurrences);
-      const created = insert.run(uuidv7(), ctx.familyId, account, security, f['date'], f['qty'], f['price'], f['signed_amount'], currency, identity,
-        ctx.importId, ctx.t, ctx.t).changes > 0;
-      ctx.count('trades', created ? 'created' : 'skipped');
+      ctx.ledger.insertTrade({
+        accountId: account, securityId: security, date: f['date'] as string, qty: f['qty'] as string, price: f['price'] as string,
+        amount: f['signed_amount'] as string, currency, identity,
+      });
     },
   };
 }
@@ -205,23 +192,20 @@ export function accountWriter(ctx: WriteContext): RowWriter {
       const f = row.fields;
       const name = str(f['name'])!;
       if (ctx.findId('accounts', name)) {
-        ctx.count('accounts', 'skipped');
+        ctx.ledger.count('accounts', 'skipped');
         return;
       }
       const currency = str(f['currency'])!;
       const id = uuidv7();
-      ctx.sql(
-        `INSERT INTO accounts (id, family_id, name, name_key, accountable_type, subtype, balance, currency, import_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, ctx.familyId, name, nameKey(name), str(f['accountable_type']) ?? 'OtherAsset', str(f['entity_type']), str(f['amount'])!, currency,
-        ctx.importId, ctx.t, ctx.t);
+      ctx.ledger.insert('accounts', {
+        id, name, name_key: nameKey(name), accountable_type: str(f['accountable_type']) ?? 'OtherAsset', subtype: str(f['entity_type']),
+        balance: str(f['amount'])!, currency,
+      });
       ctx.remember('accounts', name, id);
-      ctx.count('accounts', 'created');
-      ctx.sql(
-        `INSERT INTO valuations (id, family_id, account_id, date, amount, currency, kind, name, import_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'opening_anchor', 'Opening balance', ?, ?, ?)`,
-      ).run(uuidv7(), ctx.familyId, id, str(f['date']) ?? ctx.t.slice(0, 10), str(f['amount'])!, currency, ctx.importId, ctx.t, ctx.t);
-      ctx.count('valuations', 'created');
+      ctx.ledger.insert('valuations', {
+        id: uuidv7(), account_id: id, date: str(f['date']) ?? ctx.ledger.t.slice(0, 10), amount: str(f['amount'])!, currency,
+        kind: 'opening_anchor', name: 'Opening balance',
+      });
     },
   };
 }
@@ -238,18 +222,15 @@ export function categoryWriter(ctx: WriteContext): RowWriter {
         ctx.category(name, parent, str(f['color']), str(f['icon']));
         return;
       }
-      const sets: string[] = [];
-      const values: unknown[] = [];
-      if (str(f['color'])) { sets.push('color = ?'); values.push(f['color']); }
-      if (str(f['icon'])) { sets.push('lucide_icon = ?'); values.push(f['icon']); }
-      if (parent && nameKey(parent) !== nameKey(name)) { sets.push('parent_id = ?'); values.push(ctx.category(parent)); }
-      if (sets.length === 0) {
-        ctx.count('categories', 'skipped');
+      const set: Record<string, unknown> = {};
+      if (str(f['color'])) set['color'] = f['color'];
+      if (str(f['icon'])) set['lucide_icon'] = f['icon'];
+      if (parent && nameKey(parent) !== nameKey(name)) set['parent_id'] = ctx.category(parent);
+      if (Object.keys(set).length === 0) {
+        ctx.ledger.count('categories', 'skipped');
         return;
       }
-      ctx.recordChange('categories', existing);
-      ctx.sql(`UPDATE categories SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`).run(...values, ctx.t, existing);
-      ctx.count('categories', 'updated');
+      ctx.ledger.update('categories', existing, set);
     },
   };
 }
@@ -259,20 +240,18 @@ export function merchantWriter(ctx: WriteContext): RowWriter {
     write(row) {
       const f = row.fields;
       const name = str(f['name'])!;
+      const color = str(f['color']), website = str(f['website']);
       const existing = ctx.findId('merchants', name);
       if (!existing) {
-        const id = ctx.merchant(name);
-        ctx.sql('UPDATE merchants SET color = ?, website_url = ? WHERE id = ?').run(str(f['color']), str(f['website']), id);
+        ctx.merchant(name, { color, website_url: website });
         return;
       }
-      if (!str(f['color']) && !str(f['website'])) {
-        ctx.count('merchants', 'skipped');
+      if (!color && !website) {
+        ctx.ledger.count('merchants', 'skipped');
         return;
       }
-      ctx.recordChange('merchants', existing);
-      ctx.sql('UPDATE merchants SET color = coalesce(?, color), website_url = coalesce(?, website_url), updated_at = ? WHERE id = ?')
-        .run(str(f['color']), str(f['website']), ctx.t, existing);
-      ctx.count('merchants', 'updated');
+      // What the row leaves out stays as it is.
+      ctx.ledger.update('merchants', existing, { ...(color ? { color } : {}), ...(website ? { website_url: website } : {}) });
     },
   };
 }
@@ -298,28 +277,24 @@ function resolveOperands(ctx: WriteContext, list: RulePart[], key: 'condition_ty
 
 /** Rules: a rule with the name of an existing one replaces its conditions and actions. */
 export function ruleWriter(ctx: WriteContext): RowWriter {
+  const created = new Map<string, string>(); // rules of this write by name (the ledger reads what was there before)
   return {
     write(row) {
       const f = row.fields;
       const name = str(f['name']);
-      const conditions = JSON.stringify(resolveOperands(ctx, (f['conditions'] as RulePart[]) ?? [], 'condition_type'));
-      const actions = JSON.stringify(resolveOperands(ctx, (f['actions'] as RulePart[]) ?? [], 'action_type'));
-      const active = f['active'] === false ? 0 : 1;
-      const existing = name
-        ? (ctx.sql('SELECT id FROM rules WHERE family_id = ? AND name = ?').pluck().get(ctx.familyId, name) as string | undefined)
-        : undefined;
+      const values = {
+        resource_type: f['resource_type'], active: f['active'] === false ? 0 : 1, effective_date: str(f['effective_date']),
+        conditions: JSON.stringify(resolveOperands(ctx, (f['conditions'] as RulePart[]) ?? [], 'condition_type')),
+        actions: JSON.stringify(resolveOperands(ctx, (f['actions'] as RulePart[]) ?? [], 'action_type')),
+      };
+      const existing = name ? created.get(name) ?? ctx.ledger.ruleId(name) : undefined;
       if (existing) {
-        ctx.recordChange('rules', existing);
-        ctx.sql('UPDATE rules SET resource_type = ?, active = ?, effective_date = ?, conditions = ?, actions = ?, updated_at = ? WHERE id = ?')
-          .run(f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.t, existing);
-        ctx.count('rules', 'updated');
+        ctx.ledger.update('rules', existing, values);
         return;
       }
-      ctx.sql(
-        `INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, conditions, actions, import_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(uuidv7(), ctx.familyId, name, f['resource_type'], active, str(f['effective_date']), conditions, actions, ctx.importId, ctx.t, ctx.t);
-      ctx.count('rules', 'created');
+      const id = uuidv7();
+      ctx.ledger.insert('rules', { id, name, ...values });
+      if (name) created.set(name, id);
     },
   };
 }

@@ -7,21 +7,21 @@ import { readJson } from '../http/body.ts';
 import { notFound, sendJson, validationFailed } from '../http/errors.ts';
 import { paging } from '../http/query.ts';
 import type { Handler } from '../context.ts';
-import { ACCOUNT_TYPES, accountNameTaken, createAccount, getAccount, listAccounts, type AccountType } from '../store/accounts.ts';
 import { isUuid } from '../store/ids.ts';
+import { ACCOUNT_TYPES, type AccountType } from '../store/views.ts';
 
 const FIELDS = new Set(['name', 'account_type', 'currency', 'balance', 'balance_date', 'subtype']);
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
-export const listAccountsRoute: Handler = (ctx, req, res) => {
+export const listAccountsRoute: Handler = async (ctx, req, res) => {
   const { page, perPage } = paging(req.query);
-  const { accounts, total } = listAccounts(ctx.db, req.auth!.user.family_id, page, perPage);
+  const { accounts, total } = await ctx.store.accounts.list(req.auth!.user.family_id, page, perPage);
   sendJson(res, 200, { accounts, pagination: { page, per_page: perPage, total_count: total, total_pages: Math.ceil(total / perPage) } });
 };
 
-export const getAccountRoute: Handler = (ctx, req, res) => {
+export const getAccountRoute: Handler = async (ctx, req, res) => {
   const id = req.params['id']!;
-  const account = isUuid(id) ? getAccount(ctx.db, req.auth!.user.family_id, id.toLowerCase()) : undefined;
+  const account = isUuid(id) ? await ctx.store.accounts.get(req.auth!.user.family_id, id.toLowerCase()) : undefined;
   if (!account) throw notFound('account');
   sendJson(res, 200, account);
 };
@@ -49,7 +49,7 @@ export const createAccountRoute: Handler = async (ctx, req, res) => {
   const name = text('name');
   if (name === null) errors.push('name is required');
   else if (name.length > 255) errors.push('name is longer than 255 characters');
-  else if (accountNameTaken(ctx.db, familyId, name)) errors.push(`an account named ${JSON.stringify(name)} exists (names are compared without case)`);
+  else if (await ctx.store.accounts.nameTaken(familyId, name)) errors.push(`an account named ${JSON.stringify(name)} exists (names are compared without case)`);
 
   const type = text('account_type');
   if (type === null) errors.push(`account_type is required: one of ${Object.keys(ACCOUNT_TYPES).join(', ')}`);
@@ -73,7 +73,7 @@ export const createAccountRoute: Handler = async (ctx, req, res) => {
   const subtype = text('subtype');
 
   if (errors.length > 0) throw validationFailed(errors);
-  const account = createAccount(ctx.db, familyId, {
+  const account = await ctx.store.accounts.create(familyId, {
     name: name!, type: type as AccountType, currency, subtype,
     opening: balance === null ? null : { amount: balance === '-0' ? '0' : balance, date: dateText ?? today() },
   });

@@ -2,11 +2,10 @@
 
 import { ApiError, sendJson } from '../http/errors.ts';
 import type { Handler } from '../context.ts';
-import { setAiEnabled } from '../store/users.ts';
 
-export const enableAiRoute: Handler = (ctx, req, res) => {
+export const enableAiRoute: Handler = async (ctx, req, res) => {
   if (!ctx.config.aiAvailable) throw new ApiError(403, 'ai_not_available', 'AI is not available for your account');
-  const u = setAiEnabled(ctx.db, req.auth!.user.id);
+  const u = await ctx.store.users.enableAi(req.auth!.user.id);
   sendJson(res, 200, {
     user: { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, ui_layout: u.ui_layout, ai_enabled: u.ai_enabled === 1 },
   });

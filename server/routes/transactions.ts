@@ -6,7 +6,6 @@ import { badRequest, notFound, sendJson } from '../http/errors.ts';
 import { paging, uuidParam } from '../http/query.ts';
 import type { Handler } from '../context.ts';
 import { isUuid } from '../store/ids.ts';
-import { getTransaction, listTransactions } from '../store/transactions.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -25,10 +24,10 @@ function textParam(q: Query, name: string): string | null {
   return v === undefined || v.trim() === '' ? null : v.trim();
 }
 
-export const listTransactionsRoute: Handler = (ctx, req, res) => {
+export const listTransactionsRoute: Handler = async (ctx, req, res) => {
   const { page, perPage } = paging(req.query);
   const q = req.query as Query;
-  const { transactions, total } = listTransactions(ctx.db, {
+  const { transactions, total } = await ctx.store.transactions.list({
     familyId: req.auth!.user.family_id,
     accountId: uuidParam(q, 'account_id'),
     categoryId: uuidParam(q, 'category_id'),
@@ -42,9 +41,9 @@ export const listTransactionsRoute: Handler = (ctx, req, res) => {
   sendJson(res, 200, { transactions, pagination: { page, per_page: perPage, total_count: total, total_pages: Math.ceil(total / perPage) } });
 };
 
-export const getTransactionRoute: Handler = (ctx, req, res) => {
+export const getTransactionRoute: Handler = async (ctx, req, res) => {
   const id = req.params['id']!;
-  const t = isUuid(id) ? getTransaction(ctx.db, req.auth!.user.family_id, id.toLowerCase()) : undefined;
+  const t = isUuid(id) ? await ctx.store.transactions.get(req.auth!.user.family_id, id.toLowerCase()) : undefined;
   if (!t) throw notFound('transaction');
   sendJson(res, 200, t);
 };

@@ -1,7 +1,8 @@
-// Ids and timestamps. Primary keys are UUIDv7 (RFC 9562): time-ordered, so SQLite appends to the
-// end of its indexes instead of scattering inserts (random v4 keys measured about 3× slower).
+// Ids, timestamps, name keys and API key hashes. Primary keys are UUIDv7 (RFC 9562):
+// time-ordered, so SQLite appends to the end of its indexes instead of scattering inserts (random
+// v4 keys measured about 3× slower).
 
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let seq = 0;
@@ -55,3 +56,8 @@ export const now = (): string => new Date().toISOString();
 
 /** The key used for names unique within a family: trimmed, lower-cased (full Unicode). */
 export const nameKey = (name: string): string => name.trim().toLowerCase();
+
+/** What is stored of an API key: its SHA-256 (the key itself is shown once, never stored). */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

@@ -15,6 +15,9 @@
 // `row_number` is not stored: it is the chunk's first row number plus the row's index.
 // Chunks written before this format (a JSON array of StoredRow) are still read.
 
+/** Rows per stored chunk: one insert per chunk instead of one per row. */
+export const ROWS_PER_CHUNK = 500;
+
 export interface StoredRow {
   row_number: number;
   line: number;

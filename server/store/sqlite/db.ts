@@ -12,12 +12,6 @@ import { MIGRATIONS } from './schema.ts';
 
 export type Db = Database.Database;
 
-/** The disk (or the database's size limit) is full: SQLite's SQLITE_FULL, or ENOSPC/EDQUOT from the file system. */
-export function isDiskFull(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT';
-}
-
 export function openDb(path: string, options: { migrate?: boolean; cacheMiB?: number } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
