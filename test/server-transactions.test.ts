@@ -118,7 +118,7 @@ describe('transactions', () => {
   });
 });
 
-// An import's transactions are read through the rowid range its publish wrote (store/imports.ts
+// An import's transactions are read through the rowid range its publish wrote (store/sqlite/imports.ts
 // transactionRange). Reverting the newest import frees the highest rowids, which the next publish
 // takes again: every import must still list exactly its own rows, and a revert delete only them.
 describe('an import\'s transactions through reverts, reused rowids and republishing', () => {

@@ -3,7 +3,7 @@
 // own table, so one NDJSON Transaction is one stored transaction). References name ids of the
 // same file: a first pass gives every file id a new database id, the second pass inserts in file
 // order with foreign keys deferred to the commit, which gives the same result as the table order
-// and lets a category's parent come later in the file (the store checks references at the commit).
+// and lets a category's parent come later in the file (the plan asks the store for that: write.ts).
 // Runs inside the publish transaction: the store feeds every stored row to the sink twice (scan,
 // then write).
 
@@ -170,8 +170,7 @@ class NativeWriter {
           actions: JSON.stringify(this.operands(d['actions'], 'action_type')),
         }, sid);
         break;
-      default:
-        return;
+      default: // not a record type that is stored
     }
   }
 

@@ -52,6 +52,7 @@ export async function runPublish(store: Store, claim: Claim): Promise<void> {
   const expected = native ? (JSON.parse(row.verification ?? '{}') as { expected_record_counts?: Record<string, number> }).expected_record_counts ?? {} : {};
   await store.jobs.publish(claim, {
     counted: native,
+    deferReferences: native,
     sink(ledger) {
       const ctx = new WriteContext(ledger);
       return native ? nativeSink(ctx, currency) : rowsSink(writerFor(ctx, row));

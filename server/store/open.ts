@@ -3,11 +3,11 @@
 // publish worker and the user commands all open their store through this.
 
 import type { Store } from './store.ts';
-import { SqliteStore, type SqliteOptions } from './sqlite/store.ts';
+import { openSqliteStore, type SqliteOptions } from './sqlite/store.ts';
 
 export type StoreOptions = SqliteOptions;
 
 /** Opened (and, unless told not to, migrated) before it resolves. */
 export async function openStore(databasePath: string, options: StoreOptions = {}): Promise<Store> {
-  return new SqliteStore(databasePath, options);
+  return openSqliteStore(databasePath, options);
 }

@@ -156,8 +156,7 @@ export function sqliteJobs(db: Db): JobStore & { checkpoint(): void } {
       fenced(job, 'importing', () => {
         const first = lastTransactionRowid(db) + 1;
         if (plan.counted) before = familyCounts(db, row.family_id);
-        // References are checked at the commit: a NativeImport's records may name ones later in the file.
-        db.pragma('defer_foreign_keys = ON');
+        if (plan.deferReferences) db.pragma('defer_foreign_keys = ON'); // until the commit
         const ledger = new SqliteLedger(db, row.family_id, row.id);
         const sink = plan.sink(ledger);
         if (sink.scan) for (const chunk of rowChunks(db, row.id)) for (const r of chunk) sink.scan(r);

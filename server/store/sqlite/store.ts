@@ -22,37 +22,34 @@ export interface SqliteOptions {
   worker?: boolean;
 }
 
-export class SqliteStore implements Store {
+/** The SQLite store, with its connection (tests and the bench look into the file directly). */
+export interface SqliteStore extends Store {
   readonly db: Db;
-  readonly users;
-  readonly families;
-  readonly accounts;
-  readonly categories;
-  readonly transactions;
-  readonly imports;
-  readonly jobs;
-
-  constructor(path: string, options: SqliteOptions = {}) {
-    const db = openDb(path, { migrate: options.migrate, cacheMiB: options.worker ? 64 : undefined });
-    if (options.worker) db.pragma('wal_autocheckpoint = 0');
-    this.db = db;
-    this.users = sqliteUsers(db);
-    this.families = sqliteFamilies(db);
-    this.accounts = sqliteAccounts(db);
-    this.categories = sqliteCategories(db);
-    this.transactions = sqliteTransactions(db);
-    this.imports = sqliteImports(db);
-    this.jobs = sqliteJobs(db);
-  }
-
-  async close(): Promise<void> {
-    this.jobs.checkpoint();
-    this.db.close();
-  }
 }
 
-/** The SQLite connection under a store (tests and the bench look into the file directly). */
+export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteStore {
+  const db = openDb(path, { migrate: options.migrate, cacheMiB: options.worker ? 64 : undefined });
+  if (options.worker) db.pragma('wal_autocheckpoint = 0');
+  const jobs = sqliteJobs(db);
+  return {
+    db,
+    users: sqliteUsers(db),
+    families: sqliteFamilies(db),
+    accounts: sqliteAccounts(db),
+    categories: sqliteCategories(db),
+    transactions: sqliteTransactions(db),
+    imports: sqliteImports(db),
+    jobs,
+    async close() {
+      jobs.checkpoint();
+      db.close();
+    },
+  };
+}
+
+/** The SQLite connection under a store. */
 export function sqliteDb(store: Store): Db {
-  if (!(store instanceof SqliteStore)) throw new Error('not a SQLite store');
-  return store.db;
+  const db = (store as Partial<SqliteStore>).db;
+  if (db === undefined) throw new Error('not a SQLite store');
+  return db;
 }
