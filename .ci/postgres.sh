@@ -20,6 +20,7 @@
 # and `sluice`, an ordinary role that owns those databases, so migrations are proved to need no
 # superuser rights. The locale is C and the encoding UTF-8 (text compares byte-wise, as SQLite's).
 set -euo pipefail
+SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
 
 die() { echo "postgres.sh: $*" >&2; exit 1; }
 
@@ -108,7 +109,7 @@ CONF
   if [ -n "$watch" ]; then
     # Stops the cluster when the watched process is gone (killed, crashed) and nobody called stop.
     nohup bash -c 'while kill -0 "$1" 2>/dev/null && [ -d "$2" ]; do sleep 1; done; [ -d "$2" ] && bash "$3" stop "$2"' \
-      watchdog "$watch" "$dir" "$(realpath "${BASH_SOURCE[0]}")" >/dev/null 2>&1 </dev/null &
+      watchdog "$watch" "$dir" "$SELF" >/dev/null 2>&1 </dev/null &
   fi
   echo "SLUICE_PG_DIR=$dir"
   echo "SLUICE_PG_URL=postgres://postgres:$pw@127.0.0.1:$port/postgres"

@@ -52,7 +52,7 @@ function clusterUrls(): { admin: string; app: string } | string {
   const app = process.env['SLUICE_PG_APP_URL'];
   if (admin && app) return { admin, app };
   const r = spawnSync('bash', [SCRIPT, 'start', '--watch', String(process.pid)], { encoding: 'utf8', timeout: 600_000 });
-  if (r.status !== 0) return `.ci/postgres.sh start failed (${r.error?.message ?? `exit ${r.status}`}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`;
+  if (r.status !== 0) return `.ci/postgres.sh start failed (${r.error?.message ?? `exit ${r.status}`}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`;
   const vars = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
   const dir = vars['SLUICE_PG_DIR'];
   if (!dir || !vars['SLUICE_PG_URL'] || !vars['SLUICE_PG_APP_URL']) return `.ci/postgres.sh start printed no cluster: ${r.stdout}`;
