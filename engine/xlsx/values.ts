@@ -37,8 +37,38 @@ export function plainDecimal(s: string): string {
   return (negative ? '-' : '') + out;
 }
 
+/**
+ * Whether `v` is a plain decimal of at most 15 digits in its shortest form (`-457.51`, `45366`,
+ * `0.001`: no sign but `-`, no leading zero but a lone `0` before the point, no trailing zero after
+ * it, not `-0`). Such a decimal is its own shortest round trip: every decimal of at most 15
+ * significant digits survives decimal → double → decimal (DBL_DIG), so no other decimal of as few
+ * digits reads as the same double, and one of fewer digits would be the same number with trailing
+ * zeros. The digits of leading zeros count too (`0.0000001` is 8), keeping the magnitude between
+ * 1e-15 and 1e15.
+ */
+function isShortestPlain(v: string): boolean {
+  const n = v.length;
+  let i = v.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  let c = v.charCodeAt(i);
+  if (c === 48) i++;
+  else if (c >= 49 && c <= 57) {
+    do i++; while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57);
+  } else return false;
+  let digits = i - start;
+  if (i < n) {
+    if (v.charCodeAt(i) !== 46) return false;
+    const point = ++i;
+    while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57) i++;
+    if (i < n || i === point || v.charCodeAt(n - 1) === 48) return false;
+    digits += n - point;
+  } else if (start === 1 && digits === 1 && v.charCodeAt(1) === 48) return false;
+  return digits <= 15;
+}
+
 /** The shortest round-trip decimal of the double a `<v>` holds, in plain notation; null when the text is no number. */
 export function shortestDecimal(v: string): string | null {
+  if (isShortestPlain(v)) return v;
   const t = v.trim();
   if (!NUMBER.test(t)) return null;
   return plainDecimal(String(Number(t)));
