@@ -166,6 +166,9 @@ export const patchImportRoute: Handler = async (ctx, req, res) => {
   if (errors.length > 0) throw validationFailed(errors);
   const request = parsed as ImportRequest;
   if (!row.uploaded) throw new ApiError(422, 'missing_content', 'The import has no content to read again', { import_id: row.id });
+  // IMMEDIATE: the transaction reads before it writes, and in WAL mode a deferred one whose snapshot a
+  // worker's commit made stale fails to become a writer at once (SQLITE_BUSY, no busy wait): a 500
+  // seen when a publish committed between the read and the first write.
   ctx.db.transaction(() => {
     const status = ctx.db.prepare('SELECT status FROM imports WHERE id = ?').pluck().get(row.id) as string;
     if (status !== 'pending' && status !== 'failed') {
@@ -173,7 +176,7 @@ export const patchImportRoute: Handler = async (ctx, req, res) => {
     }
     reconfigureImport(ctx.db, row.id, { accountId: request.accountId, options: request.options, configuration: request.configuration });
     Ingest.reread(ingestContext(ctx, user.family_id, user.id), row.id, row.content_bytes, request);
-  })();
+  }).immediate();
   sendJson(res, 200, { data: importDetail(getImport(ctx.db, user.family_id, row.id)!) });
 };
 
