@@ -47,6 +47,11 @@ export class ByteBuffer {
     this.bytes = bytes;
   }
 
+  /** The buffer cut to its length. */
+  trim(): void {
+    if (this.bytes.length > this.length) this.bytes = this.bytes.slice(0, this.length);
+  }
+
   /** `s` in UTF-8 (ASCII byte by byte, the rest through TextEncoder). */
   text(s: string): void {
     const n = s.length;
@@ -120,6 +125,13 @@ export class SharedStrings {
       this.ends = ends;
     }
     this.ends[this.count++] = this.buffer.length;
+  }
+
+  /** Once every string is in: the buffers cut to what they hold (they grew by half again at a time). */
+  trim(): this {
+    this.buffer.trim();
+    if (this.ends.length > this.count) this.ends = this.ends.slice(0, this.count);
+    return this;
   }
 
   /** The bytes the strings are in (from start(i) to end(i)). */

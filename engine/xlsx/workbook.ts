@@ -155,7 +155,7 @@ export class WorkbookReader {
   }
 
   private stringsReader(name: string): EntryReader {
-    return xmlEntry(name, new SharedStringsPart(), (p) => { this.strings = p.strings; this.onPrerequisite(); });
+    return xmlEntry(name, new SharedStringsPart(), (p) => { this.strings = p.strings.trim(); this.onPrerequisite(); });
   }
 
   private stylesReader(name: string): EntryReader {

@@ -45,7 +45,7 @@ export const localName = (name: string): string => {
 };
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, DQUOTE = 34, SQUOTE = 39, EQUALS = 61;
+const LT = 60, GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, DQUOTE = 34, SQUOTE = 39, EQUALS = 61;
 
 const REFERENCE = /&(?:(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);)?/g;
 
@@ -116,7 +116,8 @@ export class XmlScanner implements StartTag {
     const n = s.length;
     let i = 0;
     while (i < n) {
-      const lt = s.indexOf('<', i);
+      // Markup usually follows markup: no search then.
+      const lt = s.charCodeAt(i) === LT ? i : s.indexOf('<', i);
       // Text up to the end: kept, as a reference or a line end may be split across writes.
       if (lt < 0) break;
       if (lt > i) this.text(s.slice(i, lt));
@@ -272,8 +273,10 @@ export class XmlScanner implements StartTag {
         c = s.charCodeAt(j);
       } while (c <= 32);
       if (c !== DQUOTE && c !== SQUOTE) throw new Error(`an attribute value without quotes in <${name.written}>`);
-      const close = s.indexOf(c === DQUOTE ? '"' : "'", j + 1);
-      if (close < 0) return -1;
+      // Values are short (references, numbers, type codes): looked for here rather than by a call.
+      let close = j + 1;
+      while (close < n && s.charCodeAt(close) !== c) close++;
+      if (close >= n) return -1;
       let r = this.ranges;
       if (4 * count + 4 > r.length) {
         r = new Int32Array(2 * r.length);

@@ -5,26 +5,25 @@
 //   - hold: its compressed bytes are kept (memory bounded by its compressed size) to be inflated
 //     later, when what it needs has arrived: a workbook's parts come in any order;
 //   - skip: dropped without inflating.
-// The local headers are read here (LocalEntries); the data is inflated with fflate's Inflate.
+// The local headers are read here (LocalEntries); the data is inflated by inflate.ts.
 // An entry written with a data descriptor (flag bit 3: streaming writers such as fflate's Zip, Java's
 // ZipOutputStream, exceljs's streaming writer; Excel writes none) does not say its size before its
 // data: it ends where its descriptor is, found by the descriptor's signature, or the next header's,
 // and confirmed by the compressed size the descriptor records (a signature that occurs by chance in
 // compressed data is not taken for the end).
 //
-// Inflating is done in slices of at most SLICE compressed bytes, so no single piece handed on is
-// more than a slice's worth of output; a held entry is replayed by pump() a budget at a time.
-// Damaged data stops the file as XLSX_UNREADABLE.
+// Inflated data is handed on in pieces of at most about 100 KB (inflate.ts); a held entry is
+// replayed by pump() a budget at a time. Damaged data stops the file as XLSX_UNREADABLE.
 //
 //   const zip = new ZipStream((name) => name === 'xl/workbook.xml' ? reader : 'skip');
 //   zip.push(bytes, false); ...; zip.push(new Uint8Array(0), true);
 
-import { Inflate } from 'fflate';
 import { SluiceError } from '../errors.ts';
+import { InflateError, Inflater } from './inflate.ts';
 import { unreadable } from './xml.ts';
 
-/** Compressed bytes inflated in one step. */
-const SLICE = 16 * 1024;
+/** Stored bytes handed on at a time. */
+const SLICE = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 
 export interface EntryReader {
@@ -34,41 +33,30 @@ export interface EntryReader {
 
 export type EntryRoute = EntryReader | 'hold' | 'skip';
 
-/** Stored (0) or deflated (8) data, as a reader sees it: inflated bytes, in slices. */
+/** Stored (0) or deflated (8) data, as a reader sees it: inflated bytes, in pieces. */
 class Expander {
   private readonly name: string;
   private readonly reader: EntryReader;
-  private readonly inflater: Inflate | null;
-  private out: Uint8Array = EMPTY;
+  private readonly inflater: Inflater | null;
 
   constructor(name: string, method: number, reader: EntryReader) {
     this.name = name;
     this.reader = reader;
-    this.inflater = method === 8 ? new Inflate((data) => { this.out = data; }) : null;
+    this.inflater = method === 8 ? new Inflater((data) => reader.data(data)) : null;
   }
 
   push(chunk: Uint8Array, final: boolean): void {
-    if (chunk.length === 0) {
-      if (final) this.step(EMPTY, true);
+    if (this.inflater === null) {
+      for (let i = 0; i < chunk.length; i += SLICE) this.reader.data(chunk.subarray(i, i + SLICE));
     } else {
-      for (let i = 0; i < chunk.length; i += SLICE) this.step(chunk.subarray(i, i + SLICE), final && i + SLICE >= chunk.length);
+      try {
+        this.inflater.push(chunk, final);
+      } catch (e) {
+        // A reader's own error is not a damaged archive.
+        throw e instanceof InflateError ? unreadable(this.name, e) : e;
+      }
     }
     if (final) this.reader.end();
-  }
-
-  private step(piece: Uint8Array, last: boolean): void {
-    if (this.inflater === null) {
-      if (piece.length > 0) this.reader.data(piece);
-      return;
-    }
-    this.out = EMPTY;
-    try {
-      this.inflater.push(piece, last);
-    } catch (e) {
-      throw unreadable(this.name, e);
-    }
-    // Handed on outside the try: a reader's own error is not a damaged archive.
-    if (this.out.length > 0) this.reader.data(this.out);
   }
 }
 
