@@ -9,7 +9,7 @@
 //   serialDay(45366.75, false)                                   // '2024-03-15'
 
 import BigConstructor from 'big.js';
-import { isoDate } from '../parse/date.ts';
+import { isoDate, ymdOfEpochDay } from '../parse/date.ts';
 import { sectionFor, type CellFormat, type NumberSection } from './number-format.ts';
 
 const Big = BigConstructor();
@@ -92,19 +92,6 @@ export function roundTo(d: string, section: NumberSection): string {
   return out;
 }
 
-/** Days from 1970-01-01 to y-m-d, inverted (Howard Hinnant's civil_from_days). */
-function civil(days: number): { y: number; m: number; d: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return { y: era * 400 + yoe + (m <= 2 ? 1 : 0), m, d };
-}
-
 /** 1899-12-30 and 1904-01-01 as days from 1970-01-01. */
 const EPOCH_1900 = -25569;
 const EPOCH_1904 = -24107;
@@ -123,8 +110,8 @@ export function serialDay(serial: number, date1904: boolean): string | null {
   if (!date1904 && day === 60) return '1900-02-29';
   const epochDays = date1904 ? EPOCH_1904 + day : EPOCH_1900 + day + (day < 60 ? 1 : 0);
   if (epochDays > LAST_DAY) return null;
-  const { y, m, d } = civil(epochDays);
-  return isoDate(y, m, d);
+  const ymd = ymdOfEpochDay(epochDays);
+  return isoDate(Math.floor(ymd / 10000), Math.floor(ymd / 100) % 100, ymd % 100);
 }
 
 const pad2 = (n: number) => (n < 10 ? '0' + n : String(n));
