@@ -63,6 +63,8 @@ interface CaseDef {
   modes: readonly Mode[];
   /** Run in the first round only (a correctness check, not a speed to take a median of). */
   once?: boolean;
+  /** Engine options the case always runs with (the statement formats' type), under the user's. */
+  options?: Record<string, string>;
   /**
    * The engine from its TypeScript sources through tsx (the project's tsconfig maps `sluice` to
    * them), instead of its compiled package (engine/dist, which every other case loads: what a
@@ -87,11 +89,11 @@ const CASES: readonly CaseDef[] = [
   { name: 'ndjson-corrupt', script: 'cases/engine-ndjson.ts', group: 'ndjson', input: 'ndjson-corrupt', role: 'check', what: 'readNative on a copy with one line cut in half', modes: ['generated'], once: true },
 
   { name: 'camt-saxes', script: 'cases/camt-raw.ts', group: 'statements', input: 'camt', role: 'tokenizer', what: 'saxes alone: decode, parse, count Ntry tags', modes: ['generated'] },
-  { name: 'camt-engine', script: 'cases/camt-engine.ts', group: 'statements', input: 'camt', role: 'engine', what: 'readImport CamtImport: rows, balance check', modes: ['generated'] },
+  { name: 'camt-engine', script: 'cases/engine.ts', group: 'statements', input: 'camt', role: 'engine', what: 'readImport CamtImport: rows, balance check', modes: ['generated'], options: { type: 'CamtImport' } },
   { name: 'ofx-scan', script: 'cases/ofx-raw.ts', group: 'statements', input: 'ofx', role: 'tokenizer', what: 'latin1 decode + indexOf tag scan, count STMTTRN', modes: ['generated'] },
-  { name: 'ofx-engine', script: 'cases/ofx-engine.ts', group: 'statements', input: 'ofx', role: 'engine', what: 'readImport OfxImport: rows', modes: ['generated'] },
+  { name: 'ofx-engine', script: 'cases/engine.ts', group: 'statements', input: 'ofx', role: 'engine', what: 'readImport OfxImport: rows', modes: ['generated'], options: { type: 'OfxImport' } },
   { name: 'xlsx-csv-engine', script: 'cases/engine.ts', group: 'statements', input: 'xlsx-csv', role: 'parser', what: 'readImport TransactionImport on the workbook\'s data as CSV', modes: ['generated'] },
-  { name: 'xlsx-engine', script: 'cases/xlsx-engine.ts', group: 'statements', input: 'xlsx', role: 'engine', what: 'readImport TransactionImport on the XLSX workbook', modes: ['generated'] },
+  { name: 'xlsx-engine', script: 'cases/engine.ts', group: 'statements', input: 'xlsx', role: 'engine', what: 'readImport TransactionImport on the XLSX workbook', modes: ['generated'], options: { type: 'TransactionImport' } },
 
   { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
   { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
@@ -445,7 +447,7 @@ async function main(args: BenchArgs): Promise<number> {
     for (const c of cases) {
       if (c.once && round > 1) continue;
       const input = inputs.get(c.input)!;
-      const { report, problems } = await runCase(c, input.file, c.group === 'csv' ? args.engineOptions : {});
+      const { report, problems } = await runCase(c, input.file, { ...(c.group === 'csv' ? args.engineOptions : {}), ...c.options });
       if (report !== null) problems.push(...check(c, report, input));
       runs.push({ round, name: c.name, role: c.role, report, problems });
       times.push(`${c.name} ${report === null ? 'did not finish' : (report.elapsed_ms / 1000).toFixed(2) + ' s' + (problems.length ? ' (count mismatch)' : '')}`);

@@ -48,9 +48,12 @@ export class PipelineReader<R, F> implements AsyncIterable<R> {
   async *batches(): AsyncGenerator<R[], void, undefined> {
     if (this.started) throw new Error('this reader has already been read; create a new one for another pass');
     this.started = true;
+    // The batches are handed on, not kept: a variable holding the last one through the end would
+    // keep it alive while the end slices are read (an async generator saves its locals).
     for await (const chunk of byteChunks(this.source, { reuse: this.pipeline.copiesInput === true })) {
-      const rows = this.pipeline.push(chunk);
+      let rows: R[] | null = this.pipeline.push(chunk);
       if (rows.length > 0) yield rows;
+      rows = null;
     }
     const pipeline = this.pipeline;
     if (pipeline.endSlice !== undefined) {

@@ -109,6 +109,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(`sluice: cannot start: ${(e as Error).message}\n`);
     process.exit(2);
   }
+  // The signal handlers go in before the "listening" line: whoever waits for that line may stop the
+  // server the moment it reads it, and a signal that came before them would kill the process
+  // without closing the database (seen in tests: SIGTERM right after the line, exit by signal).
+  const stop = (signal: string) => {
+    process.stdout.write(`sluice: ${signal}, finishing in-flight requests\n`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   process.stdout.write(`sluice listening on ${running.url} (database ${config.databasePath})\n`);
   if (running.bootstrapKey) {
     process.stdout.write(
@@ -123,10 +132,4 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `  DATABASE_PATH=${shellQuote(resolve(config.databasePath))} npx sluice key create --email ${shellQuote(owner)} --scope read_write\n\n`,
     );
   }
-  const stop = (signal: string) => {
-    process.stdout.write(`sluice: ${signal}, finishing in-flight requests\n`);
-    void running.close().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
 }

@@ -11,12 +11,12 @@ import { createPipeline, readImport, SluiceError, type RowResult, type Statement
 import { readHeader } from '../engine/ofx/decode.ts';
 import { decodeEntities, ofxAmount, ofxDate } from '../engine/ofx/values.ts';
 import { defaultRange } from '../engine/parse/date.ts';
-import { asStream, chunksOf, readAll, utf8 } from './helpers.ts';
+import { asStream, chunksOf, readAll, utf8, assertRows, type WantRow } from './helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/ofx/${name}`, import.meta.url));
 const OFX = { type: 'OfxImport', today: '2026-11-27' } as const;
 
-type Want = { line: number; valid?: boolean; codes?: string[]; fields?: Record<string, unknown> };
+type Want = WantRow;
 
 async function read(source: Parameters<typeof readAll>[0], options: Parameters<typeof readAll>[1] = OFX): Promise<{ rows: RowResult[]; result: StatementResult }> {
   const { rows, result } = await readAll(source, options);
@@ -104,16 +104,9 @@ describe('OFX rows', () => {
   for (const [file, name, want, result] of cases) {
     test(`${file}: ${name}`, async () => {
       const { rows, result: r } = await read({ path: fixture(file) });
-      assert.equal(rows.length, want.length);
       assert.equal(r.rows_count, want.length);
       assert.equal(r.type, 'OfxImport');
-      want.forEach((w, i) => {
-        const row = rows[i]!;
-        assert.equal(row.line, w.line, `row ${i}`);
-        if (w.valid !== undefined) assert.equal(row.valid, w.valid, `row at line ${w.line}: ${JSON.stringify(row.issues)}`);
-        if (w.codes) assert.deepEqual(row.issues.map((x) => x.code), w.codes);
-        for (const [k, v] of Object.entries(w.fields ?? {})) assert.deepEqual(row.fields[k], v, `line ${w.line} ${k}`);
-      });
+      assertRows(rows, want);
       for (const [k, v] of Object.entries(result ?? {})) assert.deepEqual((r as unknown as Record<string, unknown>)[k], v, k);
     });
   }

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { SluiceError } from '../engine/node.ts';
-import { asStream, chunksOf, readAll } from './helpers.ts';
+import { asStream, chunksOf, readAll, assertRows, type WantRow } from './helpers.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/qif/${name}`, import.meta.url));
 const QIF = { type: 'QifImport', today: '2026-11-22' } as const;
 
-type Want = { line: number; valid?: boolean; codes?: string[]; fields?: Record<string, unknown> };
+type Want = WantRow;
 
 const cases: [string, string, Want[], Record<string, unknown>?][] = [
   ['bank-basic.qif', 'a bank record becomes a row with the ledger sign and a two-level category', [
@@ -64,15 +64,8 @@ describe('QIF rows', () => {
   for (const [file, name, want, result] of cases) {
     test(`${file}: ${name}`, async () => {
       const { rows, result: r } = await readAll({ path: fixture(file) }, QIF);
-      assert.equal(rows.length, want.length);
       assert.equal(r.rows_count, want.length);
-      want.forEach((w, i) => {
-        const row = rows[i]!;
-        assert.equal(row.line, w.line, `row ${i}`);
-        if (w.valid !== undefined) assert.equal(row.valid, w.valid, `row at line ${w.line}: ${JSON.stringify(row.issues)}`);
-        if (w.codes) assert.deepEqual(row.issues.map((x) => x.code), w.codes);
-        for (const [k, v] of Object.entries(w.fields ?? {})) assert.deepEqual(row.fields[k], v, `line ${w.line} ${k}`);
-      });
+      assertRows(rows, want);
       for (const [k, v] of Object.entries(result ?? {})) assert.deepEqual((r as unknown as Record<string, unknown>)[k], v, k);
     });
   }

@@ -1,5 +1,6 @@
-// The engine's full TransactionImport pipeline through the public API: decode, sniff, tokenize, map
-// columns, parse dates and amounts, count issues. Rows are consumed a batch at a time and dropped;
+// The engine's full pipeline through the public API: for a CSV (TransactionImport, no options)
+// decode, sniff, tokenize, map columns, parse dates and amounts, count issues; the statement cases
+// run it with their type (CamtImport, OfxImport, or a table type on an XLSX workbook). Rows are consumed a batch at a time and dropped;
 // the whole-file result gives rows_count and invalid_rows_count.
 //
 // No options but a fixed `today` (so a run does not depend on the day it is made): the type, the

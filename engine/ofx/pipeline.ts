@@ -269,24 +269,24 @@ export class OfxPipeline implements OfxSink {
       }
       const row = this.rows.bank(rec, stmt);
       stmt.tally.entry(row.fields['amount'] as string | null);
-      this.emit({ row, uniqueId: null }, false);
+      this.emit(row, null, false);
       return;
     }
     const uniqueId = rec.uniqueId || null;
     const known = uniqueId === null ? undefined : this.securities.get(uniqueId);
     const row = this.rows.investment(rec, stmt, known);
     stmt.tally.entry(row.fields['amount'] as string | null);
-    this.emit({ row, uniqueId }, uniqueId !== null && known === undefined && !this.secListRead);
+    this.emit(row, uniqueId, uniqueId !== null && known === undefined && !this.secListRead);
   }
 
-  /** Hands a row out, or queues it behind the rows waiting for the security list. */
-  private emit(w: Waiting, needsSecurity: boolean): void {
+  /** Hands a row out, or queues it (with what resolves it) behind the rows waiting for the security list. */
+  private emit(row: RowResult, uniqueId: string | null, needsSecurity: boolean): void {
     if (needsSecurity || this.waiting.length > 0) {
-      this.waiting.push(w);
+      this.waiting.push({ row, uniqueId });
       return;
     }
-    this.stats.add(w.row);
-    this.out.push(w.row);
+    this.stats.add(row);
+    this.out.push(row);
   }
 
   /** The waiting rows, with their securities as the list gives them (or their UNIQUEID), in file order. */

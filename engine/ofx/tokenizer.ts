@@ -25,12 +25,13 @@
 // broken file, not a value). Line numbers count LF, CRLF and lone CR, also when a CR ends one push
 // and its LF starts the next.
 //
-// Cost: the reader's hot loop (a 50 MB statement is some 1.5 million tags). Per tag it costs two
-// indexOf calls and a walk over the tag's name; the name of an element the reader knows comes from
-// a table (no string made, and the reader's comparisons and switches then meet the same string);
-// a value costs one slice, and trim() and the entity replacement run only when its edges or an `&`
-// ask for them; a line is counted only for a start tag that turns out to open an aggregate (the
-// reader asks for no leaf's line).
+// Cost: this is the reader's hot loop (a 50 MB statement is some 1.8 million tags). Per tag, two
+// indexOf calls find the `<` and the `>`; a known name comes from the name table (two characters
+// read, one substring compared), so the reader's comparisons and switches meet one string per
+// name; a value is one slice of its text as it lies, trimmed natively when its element settles;
+// whether a value holds an `&` is known from one indexOf per `&` in the text, not one per value;
+// and a line is counted only for a start tag that turns out to open an aggregate (the reader asks
+// for no leaf's line), by indexOf over the line breaks since the last one counted.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -74,8 +75,8 @@ const KNOWN_AGGREGATES = [
 /**
  * The name table: every known leaf and aggregate, by its length and its first and last
  * characters (open addressing, linear probing). A tag whose inside is exactly a known name is
- * found by reading those two characters and one native compare (knownName), with no new string;
- * and the one string per name makes the reader's `===` and `switch` a pointer compare.
+ * found by reading those two characters and comparing one substring (knownName), and the one
+ * string per name makes the reader's `===` and `switch` a pointer compare.
  */
 const NAME_SLOTS = 1024;
 const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
@@ -106,8 +107,9 @@ function isBlank(s: string): boolean {
 }
 
 /**
- * The known name that is the whole of `s[from, to)`, or undefined. Reads two characters and
- * compares natively; a name in lower case, with attributes or unknown is left to tagName().
+ * The known name that is the whole of `s[from, to)`, or undefined: a name in lower case, with
+ * attributes, or unknown is left to tagName(). A substring and `===` compare natively, faster here
+ * than a loop over the characters or startsWith().
  */
 function knownName(s: string, from: number, to: number): string | undefined {
   const length = to - from;
@@ -147,21 +149,13 @@ function tagName(s: string, from: number, to: number): string {
   return interned(lower ? name.toUpperCase() : name);
 }
 
-/** Runs of spaces by length, to check a line's indentation with one native compare (addText). */
-const MAX_INDENT = 64;
-const INDENTS = Array.from({ length: MAX_INDENT + 1 }, (_, k) => ' '.repeat(k));
-
-/**
- * A leaf's value from its text (trimmed of the tokenizer's blanks already): trimmed as trim() does
- * it (also of U+000B, U+00A0, U+FEFF and the Unicode spaces), its references replaced. Both only
- * where they can change something: an edge that may be such a space, an `&` (`amp`: the text may
- * hold one).
- */
-function leafValue(text: string, amp: boolean): string {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  if (first <= 32 || first === 0xa0 || first >= 0x1680 || last <= 32 || last === 0xa0 || last >= 0x1680) text = text.trim();
-  return amp ? decodeEntities(text) : text;
+/** `s` without the blanks at either end (a piece of text that another piece follows). */
+function trimBlanks(s: string): string {
+  let from = 0;
+  let to = s.length;
+  while (to > from && isBlankChar(s.charCodeAt(to - 1))) to--;
+  while (from < to && isBlankChar(s.charCodeAt(from))) from++;
+  return s.slice(from, to);
 }
 
 export class OfxTokenizer {
@@ -177,8 +171,6 @@ export class OfxTokenizer {
   private nextCR = -1;
   /** Next `&` at or after the last value's start in buf (buf.length when none; -1 when not looked for yet). */
   private nextAmp = -1;
-  /** How many spaces ended the last text (the next tag's indentation): addText checks that many natively. */
-  private indent = 0;
   /** Open aggregates, outermost first. */
   private readonly stack: string[] = [];
   /** The element whose start tag came last and whose kind (leaf or aggregate) is not known yet. */
@@ -187,7 +179,9 @@ export class OfxTokenizer {
   private pendingAt = 0;
   private pendingLineNo = 0;
   private pendingText = '';
-  /** Whether pendingText may hold an `&` (and so a character reference). */
+  /** Whether pendingText is one piece as it lies in the text (untrimmed), else pieces joined (see addText). */
+  private pendingRaw = false;
+  /** Whether pendingText may hold an `&` (and so a character reference to replace). */
   private pendingAmp = false;
   /** Characters dropped from the front of buf so far (charsSeen counts them). */
   private consumed = 0;
@@ -204,8 +198,8 @@ export class OfxTokenizer {
   push(text: string): void {
     if (text === '') return;
     this.rebase();
-    // join() makes one flat string where `+` makes a rope, which V8 flattens on the first indexOf
-    // but then reads through one more hop at every charCodeAt (about 1.5× the scan's char loops).
+    // join() makes one flat string where `+` makes a rope, which V8 flattens at the first indexOf
+    // but then reads through one more hop at every access (the scan took about 10% longer).
     this.buf = this.buf.length === 0 ? text : [this.buf, text].join('');
     // The line-break positions were looked for in the shorter text: look again.
     this.nextLF = -1;
@@ -220,8 +214,7 @@ export class OfxTokenizer {
     const rest = this.buf.slice(this.pos);
     if (this.pendingName !== null) {
       // A value the text ends in (no tag follows): the leaf ends with the text.
-      this.pendingText += rest;
-      this.pendingAmp = true;
+      this.appendText(rest);
       this.settlePending(false);
     }
     this.buf = '';
@@ -232,26 +225,32 @@ export class OfxTokenizer {
   /** The line of offset `p` of buf (p ≥ lineAt): counts the line breaks since the last call. */
   private lineOf(p: number): number {
     const buf = this.buf;
+    let line = this.line, at = this.lineAt, lf = this.nextLF, cr = this.nextCR;
     for (;;) {
-      if (this.nextLF < this.lineAt) { const j = buf.indexOf('\n', this.lineAt); this.nextLF = j < 0 ? buf.length : j; }
-      if (this.nextCR < this.lineAt) { const j = buf.indexOf('\r', this.lineAt); this.nextCR = j < 0 ? buf.length : j; }
-      const j = this.nextLF < this.nextCR ? this.nextLF : this.nextCR;
+      if (lf < at) { lf = buf.indexOf('\n', at); if (lf < 0) lf = buf.length; }
+      if (cr < at) { cr = buf.indexOf('\r', at); if (cr < 0) cr = buf.length; }
+      const j = lf < cr ? lf : cr;
       if (j >= p) {
-        this.lineAt = p;
-        return this.line;
+        at = p;
+        break;
       }
-      if (j === this.nextCR) {
+      if (j === cr) {
         // CRLF counts once, at its LF; a CR at the very end waits to see what follows it.
         if (j + 1 >= buf.length) {
-          this.lineAt = j;
-          return this.line;
+          at = j;
+          break;
         }
-        if (buf.charCodeAt(j + 1) !== LF) this.line++;
+        if (buf.charCodeAt(j + 1) !== LF) line++;
       } else {
-        this.line++;
+        line++;
       }
-      this.lineAt = j + 1;
+      at = j + 1;
     }
+    this.line = line;
+    this.lineAt = at;
+    this.nextLF = lf;
+    this.nextCR = cr;
+    return line;
   }
 
   /** The line of the pending element's start tag, counted the first time it is asked for. */
@@ -313,8 +312,7 @@ export class OfxTokenizer {
         while (from < end - 1 && isBlankChar(buf.charCodeAt(from))) from++;
         this.endTag(tagName(buf, from, end - 1));
       } else if (c === BANG && this.pendingName !== null && buf.startsWith('<![CDATA[', lt)) {
-        this.pendingText += buf.slice(lt + 9, end - 3);
-        this.pendingAmp = true;
+        this.appendText(buf.slice(lt + 9, end - 3));
       }
       pos = end;
       textFrom = end;
@@ -323,33 +321,31 @@ export class OfxTokenizer {
   }
 
   /**
-   * Adds text to the pending element's. The first piece is trimmed where it lies, so a value costs
-   * one slice; later pieces (after a comment or a CDATA section) are added as they are and the
-   * whole is trimmed when it settles. Most of a first piece's blanks are the line break after it
-   * and the next tag's indentation, usually as long as the last: that many spaces are checked with
-   * one startsWith, the rest char by char.
+   * Adds the text before a tag to the pending element's. Most elements have one piece of text,
+   * kept as it lies (a value, the line break after it and the next line's indentation: one slice)
+   * and trimmed when the element settles (one native trim()). A second piece (after a comment or a
+   * CDATA section) is added as it is to the first trimmed of its blanks, and the whole is trimmed
+   * when it settles; a first piece that is all blanks counts as none.
    */
   private addText(buf: string, from: number, to: number): void {
-    if (this.pendingText !== '') {
-      this.pendingText += buf.slice(from, to);
-      this.pendingAmp = true;
-      return;
-    }
-    const end = to;
-    const k = this.indent;
-    if (k > 0 && to - k >= from && buf.substring(to - k, to) === INDENTS[k]) to -= k;
-    while (to > from && buf.charCodeAt(to - 1) === 32) to--;
-    this.indent = Math.min(end - to, MAX_INDENT);
-    while (to > from && isBlankChar(buf.charCodeAt(to - 1))) to--;
-    while (from < to && isBlankChar(buf.charCodeAt(from))) from++;
-    if (to > from) {
+    if (this.pendingText === '' || (this.pendingRaw && isBlank(this.pendingText))) {
       this.pendingText = buf.slice(from, to);
+      this.pendingRaw = true;
       if (this.nextAmp < from) {
         const j = buf.indexOf('&', from);
         this.nextAmp = j < 0 ? buf.length : j;
       }
       this.pendingAmp = this.nextAmp < to;
+    } else {
+      this.appendText(buf.slice(from, to));
     }
+  }
+
+  /** Adds a piece as it is (a CDATA section's text, text after a comment, the text's end). */
+  private appendText(piece: string): void {
+    this.pendingText = (this.pendingRaw ? trimBlanks(this.pendingText) : this.pendingText) + piece;
+    this.pendingRaw = false;
+    this.pendingAmp = true;
   }
 
   /** The index just past `close` at or after `from`, or -1 when it has not arrived. */
@@ -369,6 +365,7 @@ export class OfxTokenizer {
     this.pendingAt = at;
     this.pendingLineNo = 0;
     this.pendingText = '';
+    this.pendingRaw = false;
     this.pendingAmp = false;
   }
 
@@ -381,8 +378,11 @@ export class OfxTokenizer {
     this.pendingName = null;
     const text = this.pendingText;
     this.pendingText = '';
-    if (!isBlank(text)) {
-      this.sink.leaf(name, leafValue(text, this.pendingAmp));
+    // trim() removes the blanks and also U+00A0, U+FEFF and the Unicode spaces: text of those
+    // alone is an empty value, not the blank between an aggregate's tags.
+    const value = text.trim();
+    if (value !== '' || !isBlank(text)) {
+      this.sink.leaf(name, this.pendingAmp ? decodeEntities(value) : value);
     } else if (KNOWN_LEAVES.has(name) || !childFollows) {
       this.sink.leaf(name, '');
     } else {
@@ -408,8 +408,11 @@ export class OfxTokenizer {
       // An unclosed leaf, ended by an enclosing element's end tag.
       this.settlePending(false);
     }
-    const at = this.stack.lastIndexOf(name);
+    // The innermost open aggregate of that name: nearly always the top of the stack.
+    const stack = this.stack;
+    let at = stack.length - 1;
+    while (at >= 0 && stack[at] !== name) at--;
     if (at < 0) return; // closes nothing open (a leaf's end tag after the leaf was settled)
-    while (this.stack.length > at) this.sink.close(this.stack.pop()!);
+    while (stack.length > at) this.sink.close(stack.pop()!);
   }
 }

@@ -234,8 +234,8 @@ export function compileDateFormat(format: string, range: DateRange | null = null
   return { format, parse: make(matchTimeSuffix, isLeap, daysInMonth, isoDate, monthName, lo, hi) };
 }
 
-/** y*10000 + m*100 + d of an epoch day (civil_from_days). */
-function ymdOfEpochDay(z: number): number {
+/** y*10000 + m*100 + d of an epoch day (days from 1970-01-01; Howard Hinnant's civil_from_days). */
+export function ymdOfEpochDay(z: number): number {
   z += 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -10,8 +10,9 @@
 //   - the styles: the custom number formats (`numFmts`) and, per cell style (`cellXfs/xf`, the
 //     index a cell's `s` names), what its number format says (number-format.ts).
 
+import { SharedStrings } from './bytes.ts';
 import { cellFormat, formatCode, GENERAL, type CellFormat } from './number-format.ts';
-import { attr, type Attributes, type XmlHandlers } from './xml.ts';
+import { attr, type Attributes, type TagHandlers, type XmlHandlers } from './xml.ts';
 
 export interface SheetEntry {
   name: string;
@@ -124,20 +125,23 @@ export class StringItem {
   }
 }
 
-/** The shared strings part (§18.4.9 sst). */
-export class SharedStringsPart implements XmlHandlers {
-  readonly strings: string[] = [];
+/**
+ * The shared strings part (§18.4.9 sst), as the bytes of CSV fields (SharedStrings, bytes.ts). Read
+ * by the lean scanner: it can be as large as the sheet, and no attribute of it is needed.
+ */
+export class SharedStringsPart implements TagHandlers {
+  readonly strings = new SharedStrings();
   private readonly item = new StringItem();
   private inSi = false;
 
-  open(name: string): void {
+  openTag(name: string): void {
     if (name === 'si') this.inSi = true;
     else if (this.inSi) this.item.open(name);
   }
 
   close(name: string): void {
     if (name === 'si') {
-      this.strings.push(this.item.take());
+      this.strings.add(this.item.take());
       this.inSi = false;
     } else if (this.inSi) this.item.close(name);
   }

@@ -11,7 +11,7 @@
 //   const p = new XlsxPipeline(opts, IMPORT_TYPE_ENTRIES.TransactionImport);
 //   rows = p.push(bytes) ...; rows = p.end(); const result = p.result();
 
-import { CsvPipeline } from '../csv/pipeline.ts';
+import { CsvPipeline, SAMPLE_ROWS } from '../csv/pipeline.ts';
 import { HEADER_SEARCH_LINES } from '../csv/dialect.ts';
 import type { ImportTypeEntry } from '../import-types.ts';
 import type { NormalizedOptions } from '../options.ts';
@@ -22,23 +22,33 @@ import { WorkbookReader, type ChosenSheet } from './workbook.ts';
 
 export type XlsxResult = FileResult & { sheet: ChosenSheet };
 
-/** Compressed bytes of a held sheet read per endSlice() call: what one push of the reader brings (about a thousand rows). */
-const FINISH_SLICE = 32 * 1024;
+/**
+ * Compressed bytes of a held sheet read per endSlice() call: about 300 rows of the bench's workbook.
+ * The rows of a batch live until the caller has taken the next one; small batches keep few alive.
+ */
+const FINISH_SLICE = 8 * 1024;
+const LF = 10;
 
 export class XlsxPipeline {
   private readonly opts: NormalizedOptions;
-  private readonly csv: CsvPipeline;
+  private readonly entry: ImportTypeEntry;
+  /** The table pipeline, made when the sheet's first lines are pushed (table()). */
+  private csv: CsvPipeline | null = null;
   private readonly book: WorkbookReader;
-  private readonly encoder = new TextEncoder();
   private out: RowResult[] = [];
+  /** The sheet's first lines, gathered until the table pipeline can take its header search and sample in one push (onText). */
+  private first: Uint8Array[] | null = [];
+  private firstLines = 0;
+  private readonly firstNeed: number;
   private ending = false;
   private finished = false;
 
   constructor(opts: NormalizedOptions, entry: ImportTypeEntry) {
     this.opts = opts;
-    this.csv = new CsvPipeline(Object.freeze({ ...opts, col_sep: ',' as const, encoding: 'utf-8', type_given: false }), entry);
+    this.entry = entry;
     // The rows the table reader searches for its header (dialect.ts) decide the width rows are padded to (sheet.ts).
     this.book = new WorkbookReader(opts.sheet, (opts.rows_to_skip ?? 0) + HEADER_SEARCH_LINES, (text) => this.onText(text));
+    this.firstNeed = (opts.rows_to_skip ?? 0) + HEADER_SEARCH_LINES + 1 + SAMPLE_ROWS;
   }
 
   push(bytes: Uint8Array): RowResult[] {
@@ -67,7 +77,8 @@ export class XlsxPipeline {
     }
     while (this.out.length === 0) {
       if (this.book.pump(FINISH_SLICE)) {
-        this.collect(this.csv.end());
+        this.pushFirst();
+        this.collect(this.table().end());
         this.finished = true;
         break;
       }
@@ -76,7 +87,7 @@ export class XlsxPipeline {
   }
 
   result(): XlsxResult {
-    const r = this.csv.result();
+    const r = this.table().result();
     const type = this.opts.type;
     return {
       ...r,
@@ -94,8 +105,40 @@ export class XlsxPipeline {
     };
   }
 
-  private onText(text: string): void {
-    this.collect(this.csv.push(this.encoder.encode(text)));
+  /**
+   * The sheet's CSV text (UTF-8) into the table pipeline. Its first lines are gathered and pushed
+   * at once (a copy of one push's worth of text), so the table pipeline reads its header search
+   * and its sample (SAMPLE_ROWS rows, held until the settings are decided) in one push, with no
+   * parsing of the sheet in between (see engine/xlsx/README.md, "Memory").
+   */
+  private onText(text: Uint8Array): void {
+    const first = this.first;
+    if (first === null) {
+      this.collect(this.table().push(text));
+      return;
+    }
+    first.push(text);
+    for (let i = text.indexOf(LF); i >= 0; i = text.indexOf(LF, i + 1)) this.firstLines++;
+    if (this.firstLines >= this.firstNeed) this.pushFirst();
+  }
+
+  private pushFirst(): void {
+    const first = this.first;
+    if (first === null) return;
+    this.first = null;
+    let length = 0;
+    for (const b of first) length += b.length;
+    const text = new Uint8Array(length);
+    for (let i = 0, at = 0; i < first.length; at += first[i++]!.length) text.set(first[i]!, at);
+    // Made now, with the first rows, the table pipeline and the arrays its first rows go into are
+    // young, and die young with them (an object made at the start of a large workbook has reached
+    // the old generation by now, and would keep the rows it was given through young collections).
+    this.out = [];
+    if (length > 0) this.collect(this.table().push(text));
+  }
+
+  private table(): CsvPipeline {
+    return this.csv ??= new CsvPipeline(Object.freeze({ ...this.opts, col_sep: ',' as const, encoding: 'utf-8', type_given: false }), this.entry);
   }
 
   private collect(rows: RowResult[]): void {

@@ -6,7 +6,9 @@
 // (values.ts). A formula cell is its cached `<v>`; one without a cached value is empty.
 //
 // The CSV is written with `,` and RFC 4180 §2 quoting (a cell holding `,` or `"` is quoted, `"`
-// doubled); a line break inside a cell becomes a space, so no record spans two lines.
+// doubled); a line break inside a cell becomes a space, so no record spans two lines. It is written
+// as UTF-8 bytes (bytes.ts): a shared string's field is copied from the shared strings' bytes, the
+// other cells' text is encoded as it is written.
 //
 // Width: a sheet stores only the cells that exist, so row lengths vary where a CSV's do not. The
 // rows of the header-search window (the first non-blank row and every row up to rows_to_skip +
@@ -18,17 +20,23 @@
 // Held in memory: the window's rows and one row's cells; everything else is handed on as it parses.
 
 import { SluiceError } from '../errors.ts';
+import { ByteBuffer, csvField, SharedStrings } from './bytes.ts';
 import { GENERAL, type CellFormat } from './number-format.ts';
 import { StringItem, unescapeXstring } from './parts.ts';
 import { isoCellDay, numericCellText } from './values.ts';
-import type { Attributes, XmlHandlers } from './xml.ts';
+import type { StartTag, TagHandlers } from './xml.ts';
+
+export { csvField };
 
 /** Spreadsheet limits (ECMA-376 Part 1 §18.3.1.73, §18.3.1.4; Excel's 1,048,576 rows by 16,384 columns). */
 const MAX_ROW = 1048576;
 const MAX_COL = 16384;
+const COMMA = 44, LF = 10;
+const decoder = new TextDecoder();
 
 export interface SheetContext {
-  strings: readonly string[];
+  /** The shared strings: as the workbook reader keeps them, or a list of them. */
+  strings: SharedStrings | readonly string[];
   formats: readonly CellFormat[];
   date1904: boolean;
 }
@@ -44,12 +52,17 @@ export function columnIndex(ref: string): number {
   return i === 0 ? -1 : col - 1;
 }
 
-/** A cell as one CSV field (RFC 4180 §2.6–2.7), line breaks turned into spaces. */
-export function csvField(s: string): string {
-  let t = s;
-  if (t.indexOf('\n') >= 0 || t.indexOf('\r') >= 0) t = t.replace(/\r\n|[\r\n]/g, ' ');
-  if (t.indexOf('"') >= 0) return '"' + t.replace(/"/g, '""') + '"';
-  return t.indexOf(',') >= 0 ? '"' + t + '"' : t;
+/** Plain decimal digits (at most 9) as their number; -1 for any other text. */
+function smallInteger(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 9) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
 }
 
 /** Sheet rows → CSV lines, with the width rule of the header. */
@@ -57,60 +70,81 @@ export class SheetLines {
   /** The last row of the header-search window. */
   private readonly windowEnd: number;
   private width = -1;
-  private held: { gap: number; line: string; fields: number }[] = [];
+  private held: { gap: number; line: Uint8Array; fields: number }[] = [];
   private seenData = false;
   private lastRow = 0;
-  private text = '';
+  private readonly out = new ByteBuffer(64 * 1024);
 
   constructor(windowEnd: number) {
     this.windowEnd = windowEnd;
   }
 
-  /** Sheet row `n` (greater than every earlier one) with its fields, `fields` of them (0: a blank row). */
-  row(n: number, line: string, fields: number): void {
+  /** Sheet row `n` (greater than every earlier one): its line (`line.bytes` up to `line.length`) of `fields` fields (0: a blank row). */
+  row(n: number, line: ByteBuffer, fields: number): void {
     const gap = n - this.lastRow - 1;
     this.lastRow = n;
     // A row past the window, the window's rows still held (all blank so far but one): decide without it.
     if (this.width < 0 && this.seenData && n > this.windowEnd) this.decide();
     if (this.width < 0) {
-      this.held.push({ gap, line, fields });
+      this.held.push({ gap, line: line.bytes.slice(0, line.length), fields });
       if (fields > 0) this.seenData = true;
       if (this.seenData && n >= this.windowEnd) this.decide();
       return;
     }
-    this.write(gap, line, fields);
+    this.write(gap, line.bytes, line.length, fields);
   }
 
   end(): void {
     if (this.width < 0) this.decide();
   }
 
-  /** The CSV text written since the last take(). */
+  /** The CSV text written since the last take, in UTF-8 (the caller's to keep). */
+  takeBytes(): Uint8Array {
+    const bytes = this.out.bytes.slice(0, this.out.length);
+    this.out.length = 0;
+    return bytes;
+  }
+
+  /** The CSV text written since the last take. */
   take(): string {
-    const t = this.text;
-    this.text = '';
-    return t;
+    return decoder.decode(this.takeBytes());
   }
 
   private decide(): void {
     this.width = this.held.reduce((w, r) => Math.max(w, r.fields), 0);
-    for (const r of this.held) this.write(r.gap, r.line, r.fields);
+    for (const r of this.held) this.write(r.gap, r.line, r.line.length, r.fields);
     this.held = [];
   }
 
-  private write(gap: number, line: string, fields: number): void {
-    let t = gap > 0 ? '\n'.repeat(gap) : '';
-    t += fields > 0 && fields < this.width ? line + ','.repeat(this.width - fields) : line;
-    this.text += t + '\n';
+  private write(gap: number, line: Uint8Array, length: number, fields: number): void {
+    const out = this.out;
+    out.repeat(LF, gap);
+    out.copy(line, 0, length);
+    if (fields > 0 && fields < this.width) out.repeat(COMMA, this.width - fields);
+    out.byte(LF);
   }
 }
 
 /** The sheet part's handlers: rows of cells into SheetLines. */
-export class SheetPart implements XmlHandlers {
+export class SheetPart implements TagHandlers {
   private readonly ctx: SheetContext;
+  private readonly strings: SharedStrings;
   private readonly lines: SheetLines;
   private readonly partName: string;
-  private readonly cells: string[] = [];
+  /**
+   * The row's non-empty cells, in the order written: column, and where the field's bytes are: in
+   * the shared strings (`shared`), or in `cellBytes` (the fields of the row's other cells).
+   */
+  private readonly cols: number[] = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly shared: boolean[] = [];
+  private count = 0;
+  private readonly cellBytes = new ByteBuffer();
+  /** The row's line as it is put together. */
+  private readonly line = new ByteBuffer();
+  /** Whether the row's cells so far came in ascending columns (Excel's order; the others are put in order). */
+  private ascending = true;
   private rowNumber = 0;
   private col = -1;
   private type = 'n';
@@ -124,14 +158,15 @@ export class SheetPart implements XmlHandlers {
   constructor(partName: string, ctx: SheetContext, lines: SheetLines) {
     this.partName = partName;
     this.ctx = ctx;
+    this.strings = ctx.strings instanceof SharedStrings ? ctx.strings : SharedStrings.of(ctx.strings);
     this.lines = lines;
   }
 
-  open(name: string, attrs: Attributes): void {
+  openTag(name: string, tag: StartTag): void {
     switch (name) {
-      case 'c': return this.openCell(attrs);
+      case 'c': return this.openCell(tag);
       case 'v': this.inV = true; return;
-      case 'row': return this.openRow(attrs);
+      case 'row': return this.openRow(tag);
       case 'is': this.inIs = true; this.hasIs = true; return;
       default: if (this.inIs) this.item.open(name);
     }
@@ -148,7 +183,7 @@ export class SheetPart implements XmlHandlers {
   }
 
   text(t: string): void {
-    if (this.inV) this.v += t;
+    if (this.inV) this.v = this.v === '' ? t : this.v + t;
     else if (this.inIs) this.item.chars(t);
   }
 
@@ -156,24 +191,26 @@ export class SheetPart implements XmlHandlers {
     throw new SluiceError('XLSX_UNREADABLE', `the sheet part ${this.partName} ${message}`, this.rowNumber || null, { part: this.partName });
   }
 
-  private openRow(attrs: Attributes): void {
-    const r = attrs['r'];
+  private openRow(tag: StartTag): void {
+    const r = tag.attribute('r');
     const n = r === undefined ? this.rowNumber + 1 : Number(r);
     if (!Number.isInteger(n) || n <= this.rowNumber || n > MAX_ROW) {
       this.fail(`has row ${r} after row ${this.rowNumber}: rows must be numbered 1 to ${MAX_ROW} in ascending order`);
     }
     this.rowNumber = n;
-    this.cells.length = 0;
+    this.count = 0;
+    this.ascending = true;
+    this.cellBytes.length = 0;
     this.col = -1;
   }
 
-  private openCell(attrs: Attributes): void {
-    const r = attrs['r'];
+  private openCell(tag: StartTag): void {
+    const r = tag.attribute('r');
     const col = r === undefined ? this.col + 1 : columnIndex(r);
     if (col < 0 || col >= MAX_COL) this.fail(`has a cell reference ${r} outside columns A to XFD`);
     this.col = col;
-    this.type = attrs['t'] ?? 'n';
-    const s = attrs['s'];
+    this.type = tag.attribute('t') ?? 'n';
+    const s = tag.attribute('s');
     this.style = s === undefined ? 0 : Number(s);
     this.v = '';
     this.inV = false;
@@ -183,14 +220,32 @@ export class SheetPart implements XmlHandlers {
   }
 
   private closeCell(): void {
+    if (this.type === 's') {
+      const i = this.sharedIndex(this.v);
+      if (i >= 0) this.field(this.strings.start(i), this.strings.end(i), true);
+      return;
+    }
     const text = this.cellText();
-    if (text !== '') this.cells[this.col] = text;
+    if (text === '') return;
+    const start = this.cellBytes.length;
+    this.cellBytes.text(csvField(text));
+    this.field(start, this.cellBytes.length, false);
+  }
+
+  /** A non-empty cell's field, at `start`…`end` of the shared strings' bytes or of `cellBytes`. */
+  private field(start: number, end: number, shared: boolean): void {
+    if (start === end) return;
+    const k = this.count++;
+    if (k > 0 && this.cols[k - 1]! >= this.col) this.ascending = false;
+    this.cols[k] = this.col;
+    this.starts[k] = start;
+    this.ends[k] = end;
+    this.shared[k] = shared;
   }
 
   private cellText(): string {
     const v = this.v;
     switch (this.type) {
-      case 's': return this.sharedString(v);
       case 'inlineStr': return this.hasIs ? this.item.take() : unescapeXstring(v);
       case 'str': return unescapeXstring(v);
       case 'b': return v.trim() === '1' ? 'TRUE' : v.trim() === '0' ? 'FALSE' : v;
@@ -200,24 +255,40 @@ export class SheetPart implements XmlHandlers {
     }
   }
 
-  private sharedString(v: string): string {
-    if (v === '') return '';
-    const i = Number(v);
-    const s = Number.isInteger(i) && i >= 0 ? this.ctx.strings[i] : undefined;
-    if (s === undefined) this.fail(`refers to shared string ${v}, which the workbook does not hold`);
-    return s;
+  /** The shared string a `t="s"` cell's `<v>` refers to; -1 for an empty `<v>`. */
+  private sharedIndex(v: string): number {
+    if (v === '') return -1;
+    let i = smallInteger(v);
+    if (i < 0) {
+      // Not plain digits: as a number (` 5 `), for the message otherwise.
+      const n = Number(v);
+      i = Number.isInteger(n) && n >= 0 ? n : -1;
+    }
+    if (i < 0 || i >= this.strings.count) this.fail(`refers to shared string ${v}, which the workbook does not hold`);
+    return i;
   }
 
   private closeRow(): void {
-    const cells = this.cells;
-    let fields = 0;
-    for (let i = cells.length - 1; i >= 0; i--) if (cells[i] !== undefined) { fields = i + 1; break; }
-    let line = '';
-    for (let i = 0; i < fields; i++) {
-      const c = cells[i];
-      if (i > 0) line += ',';
-      if (c !== undefined) line += csvField(c);
+    const line = this.line;
+    line.length = 0;
+    let next = 0;
+    if (this.ascending) {
+      for (let k = 0; k < this.count; k++) next = this.put(k, next);
+    } else {
+      // Each column's last cell, in column order.
+      const last = new Map<number, number>();
+      for (let k = 0; k < this.count; k++) last.set(this.cols[k]!, k);
+      for (const col of [...last.keys()].sort((a, b) => a - b)) next = this.put(last.get(col)!, next);
     }
-    this.lines.row(this.rowNumber, line, fields);
+    this.lines.row(this.rowNumber, line, next);
+  }
+
+  /** Field `k` onto the line, after the commas that reach its column from column `next`; returns the column after it. */
+  private put(k: number, next: number): number {
+    const line = this.line;
+    const col = this.cols[k]!;
+    line.repeat(COMMA, next > 0 ? col - next + 1 : col);
+    line.copy(this.shared[k] ? this.strings.bytes : this.cellBytes.bytes, this.starts[k]!, this.ends[k]!);
+    return col + 1;
   }
 }

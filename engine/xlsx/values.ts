@@ -9,7 +9,7 @@
 //   serialDay(45366.75, false)                                   // '2024-03-15'
 
 import BigConstructor from 'big.js';
-import { isoDate } from '../parse/date.ts';
+import { isoDate, ymdOfEpochDay } from '../parse/date.ts';
 import { sectionFor, type CellFormat, type NumberSection } from './number-format.ts';
 
 const Big = BigConstructor();
@@ -37,8 +37,38 @@ export function plainDecimal(s: string): string {
   return (negative ? '-' : '') + out;
 }
 
+/**
+ * Whether `v` is a plain decimal of at most 15 digits in its shortest form (`-457.51`, `45366`,
+ * `0.001`: no sign but `-`, no leading zero but a lone `0` before the point, no trailing zero after
+ * it, not `-0`). Such a decimal is its own shortest round trip: every decimal of at most 15
+ * significant digits survives decimal → double → decimal (DBL_DIG), so no other decimal of as few
+ * digits reads as the same double, and one of fewer digits would be the same number with trailing
+ * zeros. The digits of leading zeros count too (`0.0000001` is 8), keeping the magnitude between
+ * 1e-15 and 1e15.
+ */
+function isShortestPlain(v: string): boolean {
+  const n = v.length;
+  let i = v.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  let c = v.charCodeAt(i);
+  if (c === 48) i++;
+  else if (c >= 49 && c <= 57) {
+    do i++; while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57);
+  } else return false;
+  let digits = i - start;
+  if (i < n) {
+    if (v.charCodeAt(i) !== 46) return false;
+    const point = ++i;
+    while (i < n && (c = v.charCodeAt(i)) >= 48 && c <= 57) i++;
+    if (i < n || i === point || v.charCodeAt(n - 1) === 48) return false;
+    digits += n - point;
+  } else if (start === 1 && digits === 1 && v.charCodeAt(1) === 48) return false;
+  return digits <= 15;
+}
+
 /** The shortest round-trip decimal of the double a `<v>` holds, in plain notation; null when the text is no number. */
 export function shortestDecimal(v: string): string | null {
+  if (isShortestPlain(v)) return v;
   const t = v.trim();
   if (!NUMBER.test(t)) return null;
   return plainDecimal(String(Number(t)));
@@ -62,19 +92,6 @@ export function roundTo(d: string, section: NumberSection): string {
   return out;
 }
 
-/** Days from 1970-01-01 to y-m-d, inverted (Howard Hinnant's civil_from_days). */
-function civil(days: number): { y: number; m: number; d: number } {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return { y: era * 400 + yoe + (m <= 2 ? 1 : 0), m, d };
-}
-
 /** 1899-12-30 and 1904-01-01 as days from 1970-01-01. */
 const EPOCH_1900 = -25569;
 const EPOCH_1904 = -24107;
@@ -93,8 +110,8 @@ export function serialDay(serial: number, date1904: boolean): string | null {
   if (!date1904 && day === 60) return '1900-02-29';
   const epochDays = date1904 ? EPOCH_1904 + day : EPOCH_1900 + day + (day < 60 ? 1 : 0);
   if (epochDays > LAST_DAY) return null;
-  const { y, m, d } = civil(epochDays);
-  return isoDate(y, m, d);
+  const ymd = ymdOfEpochDay(epochDays);
+  return isoDate(Math.floor(ymd / 10000), Math.floor(ymd / 100) % 100, ymd % 100);
 }
 
 const pad2 = (n: number) => (n < 10 ? '0' + n : String(n));

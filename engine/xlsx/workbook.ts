@@ -14,16 +14,15 @@
 // the workbook does not have is XLSX_SHEET_NOT_FOUND, listing the sheets it has.
 
 import { SluiceError } from '../errors.ts';
+import { SharedStrings } from './bytes.ts';
 import type { CellFormat } from './number-format.ts';
 import { partKey, RelationshipsPart, SharedStringsPart, StylesPart, WorkbookPart, type Relationships, type SheetEntry } from './parts.ts';
 import { SheetLines, SheetPart } from './sheet.ts';
-import { XmlPart, type XmlHandlers } from './xml.ts';
+import { XmlPart, type TagHandlers, type XmlHandlers } from './xml.ts';
 import { ZipStream, type EntryReader, type EntryRoute, type HeldEntry } from './zip.ts';
 
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
-/** Compressed bytes of a held sheet read per push, at least (twice what the push brought, when more). */
-const PUMP_MIN = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 /** Inflated sheet bytes parsed, and their rows handed on, at a time. */
 const PARSE_PIECE = 16 * 1024;
@@ -41,8 +40,8 @@ interface Paths {
   styles: string | null;
 }
 
-/** An XML part read as a ZIP entry, with something to do once it has been read whole. */
-function xmlEntry<H extends XmlHandlers>(name: string, handlers: H, done: (h: H) => void): EntryReader {
+/** An XML part read as a ZIP entry (by saxes, or by the lean scanner for tag handlers), with something to do once it has been read whole. */
+function xmlEntry<H extends XmlHandlers | TagHandlers>(name: string, handlers: H, done: (h: H) => void): EntryReader {
   const part = new XmlPart(name, handlers);
   return { data: (b) => part.push(b), end: () => { part.end(); done(handlers); } };
 }
@@ -70,14 +69,14 @@ export class WorkbookReader {
   private readonly option: string | number | null;
   private readonly zip: ZipStream;
   private readonly lines: SheetLines;
-  private readonly onText: (text: string) => void;
+  private readonly onText: (text: Uint8Array) => void;
 
   private workbook: WorkbookPart | null = null;
   private rels: Relationships | null = null;
   chosen: ChosenSheet | null = null;
   private rid: string | null = null;
   private paths: Paths | null = null;
-  private strings: string[] | null = null;
+  private strings: SharedStrings | null = null;
   private formats: CellFormat[] | null = null;
   private held = new Map<string, HeldEntry>();
   private sheetSeen = false;
@@ -86,18 +85,22 @@ export class WorkbookReader {
   private sheetDone = false;
 
   /** `windowEnd`: the last sheet row of the header search (SheetLines). */
-  constructor(option: string | number | null, windowEnd: number, onText: (text: string) => void) {
+  constructor(option: string | number | null, windowEnd: number, onText: (text: Uint8Array) => void) {
     this.option = option;
     this.lines = new SheetLines(windowEnd);
     this.onText = onText;
     this.zip = new ZipStream((name) => this.route(name), (entry) => this.onHeld(entry));
   }
 
+  /**
+   * The archive's next bytes. A held sheet that is already being read when they come is read
+   * further, twice as many compressed bytes as they are: rows flow while the rest of the archive
+   * arrives, and the more of it there is, the less is left for the end (pump()).
+   */
   push(bytes: Uint8Array): void {
+    const reading = this.sheetStarted && !this.sheetDone && this.sheetHeld !== null;
     this.zip.push(bytes, false);
-    if (this.sheetStarted && !this.sheetDone && this.sheetHeld !== null) {
-      this.sheetHeld.pump(Math.max(PUMP_MIN, 2 * bytes.length));
-    }
+    if (reading) this.sheetHeld!.pump(2 * bytes.length);
   }
 
   /**
@@ -114,7 +117,7 @@ export class WorkbookReader {
     }
     // Shared strings or styles the relationships name but the archive lacks: read without them
     // (a cell that refers to a missing shared string stops the file where it is met).
-    this.strings ??= [];
+    this.strings ??= new SharedStrings();
     this.formats ??= [];
     if (!this.sheetStarted) this.startHeldSheet();
     if (!this.sheetDone && this.sheetHeld === null) {
@@ -152,7 +155,7 @@ export class WorkbookReader {
   }
 
   private stringsReader(name: string): EntryReader {
-    return xmlEntry(name, new SharedStringsPart(), (p) => { this.strings = p.strings; this.onPrerequisite(); });
+    return xmlEntry(name, new SharedStringsPart(), (p) => { this.strings = p.strings.trim(); this.onPrerequisite(); });
   }
 
   private stylesReader(name: string): EntryReader {
@@ -160,9 +163,9 @@ export class WorkbookReader {
   }
 
   private sheetReader(name: string): EntryReader {
-    const handlers = new SheetPart(name, { strings: this.strings ?? [], formats: this.formats ?? [], date1904: this.workbook!.date1904 }, this.lines);
-    // The sheet is the large part: the lean scanner, reading the attributes of rows and cells only.
-    const part = new XmlPart(name, handlers, (element) => element === 'c' || element === 'row');
+    const handlers = new SheetPart(name, { strings: this.strings ?? new SharedStrings(), formats: this.formats ?? [], date1904: this.workbook!.date1904 }, this.lines);
+    // The sheet is the large part (SheetPart is read by the lean scanner).
+    const part = new XmlPart(name, handlers);
     return {
       // In small pieces, each handed on before the next: text and rows then die young, instead of
       // living through the parse of a large piece and being promoted to the old generation.
@@ -182,8 +185,8 @@ export class WorkbookReader {
   }
 
   private flush(): void {
-    const text = this.lines.take();
-    if (text !== '') this.onText(text);
+    const text = this.lines.takeBytes();
+    if (text.length > 0) this.onText(text);
   }
 
   private onWorkbook(w: WorkbookPart): void {

@@ -1,25 +1,38 @@
-// A lean XML scanner for the sheet part, in place of saxes there: the sheet is the one large part
-// of a workbook (tens of MB of `<row><c r="A2" s="1"><v>45366</v></c>…`), and saxes was the largest
-// single cost of an XLSX read. On the 200,000-row bench workbook (37 MB of sheet XML), unzipping and
-// turning the sheet into CSV text took 2.6–3.1 s with saxes and 1.7–2.4 s with this scanner
-// (engine/xlsx/README.md). It finds markup with indexOf, makes strings only for element names, the
-// attributes asked for and text, and gives the same events as saxes for the XML 1.0 a sheet holds
-// (§2.4 character data and references, §2.5 comments, §2.6 processing instructions, §2.7 CDATA,
-// §2.11 line ends, §3.1 tags, §3.3.3 attribute values); test/xlsx.test.ts compares the two on
-// every chunking. The small parts (workbook, relationships, strings, styles) stay with saxes.
+// A lean XML scanner for the large parts of a workbook (the sheet and the shared strings), in place
+// of saxes there: the sheet is tens of MB of `<row><c r="A2" s="1"><v>45366</v></c>…`, and saxes was
+// the largest single cost of an XLSX read. It finds markup with indexOf and character codes, makes
+// strings only for text and for the attribute values a handler asks for (element and attribute
+// names are interned: a part has a handful of them), and gives the same events as saxes for the
+// XML 1.0 those parts hold (§2.4 character data and references, §2.5 comments, §2.6 processing
+// instructions, §2.7 CDATA, §2.11 line ends, §3.1 tags, §3.3.3 attribute values);
+// test/xlsx.test.ts compares the two on every chunking. The small parts (workbook, relationships,
+// styles) stay with saxes.
+//
+// A start tag's attributes are not turned into an object: the handler is given the tag (StartTag,
+// valid during the call) and asks it for the attributes it needs, by name; xml.ts builds records
+// from it for handlers written for saxes.
 //
 // What it does not do: validate names and characters, read a DTD (OOXML forbids them, ECMA-376
 // Part 2 §8.1.4: a DOCTYPE is refused), or normalize whitespace in attribute values (the sheet's
 // attributes are references, numbers and type codes). Tags must nest: a close tag that does not
 // match, unclosed elements at the end, text that cannot be read (`&` without an entity) throw.
 //
-//   const scan = new XmlScanner(handlers, (name) => name === 'c' || name === 'row');
+//   const scan = new XmlScanner({ openTag(name, tag) { tag.attribute('r') ... }, close(name) {...} });
 //   scan.write(text); ...; scan.close();
 
 export type Attributes = Readonly<Record<string, string>>;
 
-export interface XmlHandlers {
-  open(name: string, attrs: Attributes): void;
+/** A start tag as it is being opened: the scanner's own object, valid during the openTag() call only. */
+export interface StartTag {
+  /** The value of the attribute written `name` (a prefix is part of the name), or undefined. */
+  attribute(name: string): string | undefined;
+  /** Every attribute, by its name as written. */
+  attributes(): Attributes;
+}
+
+/** The events of the lean scanner. */
+export interface TagHandlers {
+  openTag(name: string, tag: StartTag): void;
   close(name: string): void;
   /** Character data (text and CDATA), possibly in several pieces. */
   text?(text: string): void;
@@ -31,9 +44,8 @@ export const localName = (name: string): string => {
   return i < 0 ? name : name.slice(i + 1);
 };
 
-const NO_ATTRIBUTES: Attributes = Object.freeze({});
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, DQUOTE = 34, SQUOTE = 39;
+const LT = 60, GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, DQUOTE = 34, SQUOTE = 39, EQUALS = 61;
 
 const REFERENCE = /&(?:(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);)?/g;
 
@@ -67,83 +79,108 @@ function attributeValue(raw: string): string {
   return t.indexOf('&') < 0 ? t : t.replace(REFERENCE, reference);
 }
 
-export class XmlScanner {
-  private readonly handlers: XmlHandlers;
-  private readonly wantsAttributes: (name: string) => boolean;
+/** Whether `s` holds `name` at `at` (a one-character name without a call). */
+const holds = (s: string, at: number, name: string): boolean =>
+  name.length === 1 ? s.charCodeAt(at) === name.charCodeAt(0) : s.startsWith(name, at);
+
+/** An element name as written and its local name. */
+interface Name {
+  readonly written: string;
+  readonly local: string;
+}
+
+/** Distinct names remembered (element names, attribute names); a part with more still reads, making strings for the rest. */
+const MAX_NAMES = 64;
+
+export class XmlScanner implements StartTag {
+  private readonly handlers: TagHandlers;
   /** Text not yet scanned: an unfinished construct (or trailing text) carried to the next write. */
   private rest = '';
-  /** Open elements: their names as written, and their local names. */
-  private readonly open: string[] = [];
-  private readonly locals: string[] = [];
+  /** Open elements. */
+  private readonly stack: Name[] = [];
+  private depth = 0;
   private rootSeen = false;
+  private readonly names: Name[] = [];
+  private readonly attributeNames: string[] = [];
+  /** The attributes of the tag being opened: name start, name end, value start, value end, in `source`. */
+  private ranges = new Int32Array(32);
+  private count = 0;
+  private source = '';
 
-  /** `wantsAttributes(localName)`: whether an element's attributes are read (others get none). */
-  constructor(handlers: XmlHandlers, wantsAttributes: (name: string) => boolean) {
+  constructor(handlers: TagHandlers) {
     this.handlers = handlers;
-    this.wantsAttributes = wantsAttributes;
   }
 
   write(chunk: string): void {
-    this.rest = this.rest === '' ? chunk : this.rest + chunk;
-    this.scan();
+    const s = this.rest === '' ? chunk : this.rest + chunk;
+    const n = s.length;
+    let i = 0;
+    while (i < n) {
+      // Markup usually follows markup: no search then.
+      const lt = s.charCodeAt(i) === LT ? i : s.indexOf('<', i);
+      // Text up to the end: kept, as a reference or a line end may be split across writes.
+      if (lt < 0) break;
+      if (lt > i) this.text(s.slice(i, lt));
+      if (lt + 1 >= n) { i = lt; break; }
+      const c = s.charCodeAt(lt + 1);
+      const end = c === SLASH ? this.endTag(s, lt) : c === BANG ? this.special(s, lt) : c === QUESTION ? this.instruction(s, lt) : this.startTag(s, lt);
+      if (end < 0) { i = lt; break; }
+      i = end;
+    }
+    this.rest = i === 0 ? s : i >= n ? '' : s.slice(i);
+    this.source = '';
   }
 
   close(): void {
     const rest = this.rest;
     this.rest = '';
     if (rest.trim() !== '') throw new Error(rest.indexOf('<') >= 0 ? 'the XML ends inside markup' : 'text after the root element');
-    if (this.open.length > 0) throw new Error(`unclosed element <${this.open[this.open.length - 1]}>`);
+    if (this.depth > 0) throw new Error(`unclosed element <${this.stack[this.depth - 1]!.written}>`);
     if (!this.rootSeen) throw new Error('no root element');
   }
 
+  attribute(name: string): string | undefined {
+    const r = this.ranges, s = this.source;
+    // From the last: a repeated attribute reads as its last value, as in a record.
+    for (let k = 4 * this.count - 4; k >= 0; k -= 4) {
+      if (r[k + 1]! - r[k]! === name.length && holds(s, r[k]!, name)) return attributeValue(s.slice(r[k + 2]!, r[k + 3]!));
+    }
+    return undefined;
+  }
+
+  attributes(): Attributes {
+    const out: Record<string, string> = {};
+    const r = this.ranges, s = this.source;
+    for (let k = 0; k < 4 * this.count; k += 4) out[this.attributeName(s, r[k]!, r[k + 1]!)] = attributeValue(s.slice(r[k + 2]!, r[k + 3]!));
+    return out;
+  }
+
   private text(raw: string): void {
-    if (this.open.length === 0) {
+    if (this.depth === 0) {
       if (raw.trim() !== '') throw new Error('text outside the root element');
       return;
     }
     if (this.handlers.text !== undefined) this.handlers.text(xmlText(raw));
   }
 
-  /** Scans what is complete; keeps the rest. */
-  private scan(): void {
-    const s = this.rest;
-    const n = s.length;
-    let i = 0;
-    while (i < n) {
-      const lt = s.indexOf('<', i);
-      // Text up to the end: kept, as a reference or a line end may be split across writes.
-      if (lt < 0) break;
-      if (lt > i) this.text(s.slice(i, lt));
-      const end = this.markup(s, lt);
-      if (end < 0) { i = lt; break; }
-      i = end;
-    }
-    this.rest = i === 0 ? s : s.slice(i);
-  }
-
-  /** Reads the markup at `lt`; returns the index after it, or -1 when it is not complete yet. */
-  private markup(s: string, lt: number): number {
-    const c = s.charCodeAt(lt + 1);
-    if (Number.isNaN(c)) return -1;
-    if (c === SLASH) return this.endTag(s, lt);
-    if (c === BANG) return this.special(s, lt);
-    if (c === QUESTION) {
-      const e = s.indexOf('?>', lt + 2);
-      return e < 0 ? -1 : e + 2;
-    }
-    return this.startTag(s, lt);
+  private instruction(s: string, lt: number): number {
+    const e = s.indexOf('?>', lt + 2);
+    return e < 0 ? -1 : e + 2;
   }
 
   private endTag(s: string, lt: number): number {
-    const gt = s.indexOf('>', lt + 2);
-    if (gt < 0) return -1;
-    const top = this.open.pop();
-    // The usual case, `</c>` closing `<c>`, without making a string of the name.
-    if (top === undefined || gt - lt - 2 !== top.length || !s.startsWith(top, lt + 2)) {
+    const top = this.depth > 0 ? this.stack[this.depth - 1]! : null;
+    // The usual case, `</c>` closing `<c>`, without a search or a string.
+    const w = top === null ? '' : top.written;
+    let gt = lt + 2 + w.length;
+    if (top === null || gt >= s.length || s.charCodeAt(gt) !== GT || !holds(s, lt + 2, w)) {
+      gt = s.indexOf('>', lt + 2);
+      if (gt < 0) return -1;
       const name = s.slice(lt + 2, gt).trim();
-      if (name !== top) throw new Error(`</${name}> closes <${top ?? 'nothing'}>`);
+      if (top === null || name !== w) throw new Error(`</${name}> closes <${top === null ? 'nothing' : w}>`);
     }
-    this.handlers.close(this.locals.pop()!);
+    this.depth--;
+    this.handlers.close(top.local);
     return gt + 1;
   }
 
@@ -160,63 +197,108 @@ export class XmlScanner {
     }
     const e = s.indexOf(']]>', lt + 9);
     if (e < 0) return -1;
-    if (this.open.length === 0) throw new Error('CDATA outside the root element');
+    if (this.depth === 0) throw new Error('CDATA outside the root element');
     const raw = s.slice(lt + 9, e);
     if (this.handlers.text !== undefined) this.handlers.text(raw.indexOf('\r') >= 0 ? raw.replace(/\r\n?/g, '\n') : raw);
     return e + 3;
   }
 
-  /** A start tag (or an empty-element tag) and its attributes, in one pass. */
+  /** The element name written at start…end, interned. */
+  private name(s: string, start: number, end: number): Name {
+    const names = this.names, len = end - start;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k]!;
+      if (name.written.length === len && holds(s, start, name.written)) return name;
+    }
+    const written = s.slice(start, end);
+    const name = { written, local: localName(written) };
+    if (names.length < MAX_NAMES) names.push(name);
+    return name;
+  }
+
+  /** The attribute name written at start…end, interned. */
+  private attributeName(s: string, start: number, end: number): string {
+    const names = this.attributeNames, len = end - start;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k]!;
+      if (name.length === len && holds(s, start, name)) return name;
+    }
+    const name = s.slice(start, end);
+    if (names.length < MAX_NAMES) names.push(name);
+    return name;
+  }
+
+  /** A start tag (or an empty-element tag): its name, and where its attributes are; -1 when it is not complete yet. */
   private startTag(s: string, lt: number): number {
     const n = s.length;
     let j = lt + 1;
-    while (j < n) {
-      const c = s.charCodeAt(j);
+    let c = 0;
+    for (; j < n; j++) {
+      c = s.charCodeAt(j);
       if (c <= 32 || c === SLASH || c === GT) break;
-      j++;
     }
     if (j >= n) return -1;
-    const name = s.slice(lt + 1, j);
-    if (name === '') throw new Error('a tag without a name');
-    const local = localName(name);
-    const wanted = this.wantsAttributes(local);
-    let attrs: Record<string, string> | null = null;
+    if (j === lt + 1) throw new Error('a tag without a name');
+    const name = this.name(s, lt + 1, j);
+    let count = 0;
     let selfClosing = false;
     for (;;) {
-      while (j < n && s.charCodeAt(j) <= 32) j++;
-      if (j >= n) return -1;
-      const c = s.charCodeAt(j);
+      while (c <= 32) {
+        if (++j >= n) return -1;
+        c = s.charCodeAt(j);
+      }
       if (c === GT) break;
       if (c === SLASH) {
         if (j + 1 >= n) return -1;
-        if (s.charCodeAt(j + 1) !== GT) throw new Error(`a / inside the tag <${name}>`);
+        if (s.charCodeAt(j + 1) !== GT) throw new Error(`a / inside the tag <${name.written}>`);
         selfClosing = true;
         j++;
         break;
       }
       // name = "value" (or 'value'); a value may hold `>`.
-      const eq = s.indexOf('=', j);
-      const gt = s.indexOf('>', j);
-      if (eq < 0 || gt < 0) return -1;
-      if (gt < eq) throw new Error(`an attribute without a value in <${name}>`);
-      let v = eq + 1;
-      while (v < n && s.charCodeAt(v) <= 32) v++;
-      if (v >= n) return -1;
-      const q = s.charCodeAt(v);
-      if (q !== DQUOTE && q !== SQUOTE) throw new Error(`an attribute value without quotes in <${name}>`);
-      const close = s.indexOf(q === DQUOTE ? '"' : "'", v + 1);
-      if (close < 0) return -1;
-      if (wanted) (attrs ??= {})[s.slice(j, eq).trim()] = attributeValue(s.slice(v + 1, close));
+      const a = j;
+      while (c > 32 && c !== EQUALS && c !== GT && c !== SLASH) {
+        if (++j >= n) return -1;
+        c = s.charCodeAt(j);
+      }
+      const ae = j;
+      while (c <= 32) {
+        if (++j >= n) return -1;
+        c = s.charCodeAt(j);
+      }
+      if (c !== EQUALS) throw new Error(`an attribute without a value in <${name.written}>`);
+      if (ae === a) throw new Error(`an attribute without a name in <${name.written}>`);
+      do {
+        if (++j >= n) return -1;
+        c = s.charCodeAt(j);
+      } while (c <= 32);
+      if (c !== DQUOTE && c !== SQUOTE) throw new Error(`an attribute value without quotes in <${name.written}>`);
+      // Values are short (references, numbers, type codes): looked for here rather than by a call.
+      let close = j + 1;
+      while (close < n && s.charCodeAt(close) !== c) close++;
+      if (close >= n) return -1;
+      let r = this.ranges;
+      if (4 * count + 4 > r.length) {
+        r = new Int32Array(2 * r.length);
+        r.set(this.ranges);
+        this.ranges = r;
+      }
+      r[4 * count] = a;
+      r[4 * count + 1] = ae;
+      r[4 * count + 2] = j + 1;
+      r[4 * count + 3] = close;
+      count++;
       j = close + 1;
+      if (j >= n) return -1;
+      c = s.charCodeAt(j);
     }
-    if (this.open.length === 0 && this.rootSeen) throw new Error('a second root element');
+    if (this.depth === 0 && this.rootSeen) throw new Error('a second root element');
     this.rootSeen = true;
-    this.handlers.open(local, attrs ?? NO_ATTRIBUTES);
-    if (selfClosing) this.handlers.close(local);
-    else {
-      this.open.push(name);
-      this.locals.push(local);
-    }
+    this.count = count;
+    this.source = s;
+    this.handlers.openTag(name.local, this);
+    if (selfClosing) this.handlers.close(name.local);
+    else this.stack[this.depth++] = name;
     return j + 1;
   }
 }

@@ -1,18 +1,30 @@
 // One XML part of a workbook read as it inflates: bytes → text (UTF-8, or UTF-16 by its byte
-// order mark: the two encodings ECMA-376 Part 2 §8.1.4 allows) → saxes (or, for the sheet, the
-// lean scanner of xml-scan.ts), whose events reach the part's handlers with local element names (a
-// prefix such as `x:` in `<x:row>` is dropped: some writers bind the SpreadsheetML namespace to a
-// prefix). Malformed XML stops the file as XLSX_UNREADABLE naming the part; a SluiceError a handler
-// throws passes through unchanged.
+// order mark: the two encodings ECMA-376 Part 2 §8.1.4 allows) → saxes (or, for the large parts,
+// the lean scanner of xml-scan.ts), whose events reach the part's handlers with local element names
+// (a prefix such as `x:` in `<x:row>` is dropped: some writers bind the SpreadsheetML namespace to a
+// prefix). Handlers of the small parts take a start tag's attributes as a record (XmlHandlers, as
+// saxes gives them); those of the large parts (sheet, shared strings) ask the lean scanner's tag
+// for the ones they need (TagHandlers). Malformed XML stops the file as XLSX_UNREADABLE naming the
+// part; a SluiceError a handler throws passes through unchanged.
 //
 //   const part = new XmlPart('xl/workbook.xml', { open(name, attrs) {...}, close(name) {...}, text(t) {...} });
 //   part.push(bytes); ...; part.end();
 
 import { SaxesParser } from 'saxes';
 import { SluiceError } from '../errors.ts';
-import { localName, XmlScanner, type Attributes, type XmlHandlers } from './xml-scan.ts';
+import { localName, XmlScanner, type Attributes, type StartTag, type TagHandlers } from './xml-scan.ts';
 
-export { localName, type Attributes, type XmlHandlers };
+export { localName, type Attributes, type StartTag, type TagHandlers };
+
+/** Handlers given each start tag's attributes as a record. */
+export interface XmlHandlers {
+  open(name: string, attrs: Attributes): void;
+  close(name: string): void;
+  /** Character data (text and CDATA), possibly in several pieces. */
+  text?(text: string): void;
+}
+
+const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
 /** The value of an attribute whatever its prefix (`r:id` and `id` in another namespace both answer `id`). */
 export function attr(attrs: Attributes, local: string): string | undefined {
@@ -28,11 +40,13 @@ export function unreadable(part: string, e: unknown): SluiceError {
   return new SluiceError('XLSX_UNREADABLE', `the workbook part ${part} cannot be read: ${message}`, null, { part });
 }
 
-/** What turns a part's text into events: saxes, or the lean scanner of the sheet (xml-scan.ts). */
+/** What turns a part's text into events: saxes, or the lean scanner (xml-scan.ts). */
 interface TextParser {
   write(text: string): void;
   close(): void;
 }
+
+const isTagHandlers = (h: XmlHandlers | TagHandlers): h is TagHandlers => 'openTag' in h;
 
 function saxes(handlers: XmlHandlers): TextParser {
   const parser = new SaxesParser({ position: false });
@@ -53,12 +67,22 @@ export class XmlPart {
   private first: Uint8Array | null = null;
 
   /**
-   * `lean`: read with the lean scanner (xml-scan.ts), reading the attributes of the elements it
-   * names only; saxes otherwise.
+   * Tag handlers are read by the lean scanner (xml-scan.ts). Record handlers are read by saxes, or,
+   * given `lean`, by the lean scanner, which gives them the attributes of the elements `lean` names
+   * only (test/xlsx.test.ts compares the two parsers so).
    */
-  constructor(name: string, handlers: XmlHandlers, lean: ((name: string) => boolean) | null = null) {
+  constructor(name: string, handlers: XmlHandlers | TagHandlers, lean: ((name: string) => boolean) | null = null) {
     this.name = name;
-    this.parser = lean === null ? saxes(handlers) : new XmlScanner(handlers, lean);
+    if (isTagHandlers(handlers)) this.parser = new XmlScanner(handlers);
+    else if (lean === null) this.parser = saxes(handlers);
+    else {
+      const h = handlers;
+      this.parser = new XmlScanner({
+        openTag: (element, tag) => h.open(element, lean(element) ? tag.attributes() : NO_ATTRIBUTES),
+        close: (element) => h.close(element),
+        text: h.text === undefined ? undefined : (t) => h.text!(t),
+      });
+    }
   }
 
   push(bytes: Uint8Array): void {

@@ -141,7 +141,7 @@ export function sqliteImports(db: Db): ImportStore {
         }
         db.prepare('DELETE FROM imports WHERE id = ?').run(importId);
         return null;
-      })();
+      }).immediate();
     },
 
     async setStatus(importId, change) {
@@ -224,7 +224,7 @@ export function sqliteImports(db: Db): ImportStore {
         finalize(db, importId, f);
         discard(db, stagedId);
         return null;
-      })();
+      }).immediate();
     },
 
     async discard(importId) {
