@@ -10,6 +10,7 @@ commands:
   user create       create a user (and a family) with an API key (sluice user create --help)
   key create        create another API key for a user (sluice key create --help)
   key revoke        revoke an API key (sluice key revoke --help)
+  worker            run only the publish worker, on the PostgreSQL database at DATABASE_URL
 
 The server itself starts with \`npm start\` (settings in the environment: PORT, DATABASE_PATH, …).
 `;
@@ -25,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
       const { runUsers } = await import('../server/cli/users.ts');
       return runUsers(command, rest, io);
     }
+    case 'worker':
+      return runWorkerCommand();
     case undefined:
     case 'help':
     case '-h':
@@ -37,4 +40,24 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
       return 2;
   }
+}
+
+/**
+ * `sluice worker`: server/worker-main.ts, found from this module's place (cli/ when run through
+ * tsx, dist/cli/ when compiled) and loaded through tsx, as `npm start` loads the server: the server
+ * is TypeScript run without a build step.
+ */
+async function runWorkerCommand(): Promise<number> {
+  const { existsSync } = await import('node:fs');
+  let dir = new URL('..', import.meta.url);
+  while (!existsSync(new URL('server/worker-main.ts', dir)) && dir.pathname !== '/') dir = new URL('..', dir);
+  const entry = new URL('server/worker-main.ts', dir);
+  if (!existsSync(entry)) {
+    process.stderr.write('sluice worker: the server is not in this installation (server/worker-main.ts)\n');
+    return 2;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { runWorker } = await import(entry.href) as { runWorker(): Promise<number> };
+  return runWorker();
 }

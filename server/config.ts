@@ -5,6 +5,10 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly databasePath: string;
+  /** PostgreSQL (SPEC §3.13): when set, the store is there and databasePath is not used. */
+  readonly databaseUrl: string | null;
+  /** Whether `npm start` runs the publish worker beside the HTTP server (PUBLISH_WORKER=false: HTTP only, `sluice worker` publishes). */
+  readonly publishWorker: boolean;
   readonly maxCsvBytes: number;
   readonly maxNdjsonBytes: number;
   readonly maxPdfBytes: number;
@@ -54,6 +58,30 @@ function origins(text: string | undefined): string[] {
   return list.map((o) => o.replace(/\/$/, ''));
 }
 
+/** Where the store is: the PostgreSQL URL when there is one, else the SQLite file. */
+export function storeLocation(config: Pick<Config, 'databasePath' | 'databaseUrl'>): string {
+  return config.databaseUrl ?? config.databasePath;
+}
+
+/** A database URL as it may be printed: without its password. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'URL';
+  }
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// URL. */
+function databaseUrl(text: string | undefined): string | null {
+  const v = text?.trim();
+  if (!v) return null;
+  if (!/^postgres(ql)?:\/\/./i.test(v)) throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const key = env['SLUICE_BOOTSTRAP_API_KEY']?.trim() || null;
   if (key !== null && !/^[0-9a-f]{64}$/.test(key)) {
@@ -65,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env['HOST']?.trim() || '127.0.0.1',
     port: int(env, 'PORT', 3000),
     databasePath: env['DATABASE_PATH']?.trim() || './data/sluice.db',
+    databaseUrl: databaseUrl(env['DATABASE_URL']),
+    publishWorker: bool(env, 'PUBLISH_WORKER', true),
     maxCsvBytes: int(env, 'MAX_CSV_BYTES', 10 * MiB, 1),
     maxNdjsonBytes: int(env, 'MAX_NDJSON_BYTES', 100 * MiB, 1),
     maxPdfBytes: int(env, 'MAX_PDF_BYTES', 25 * MiB, 1),

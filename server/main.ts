@@ -1,18 +1,21 @@
-// `npm start`: the HTTP server on its store (SPEC §3.1: SQLite). Reads the settings, opens and
-// migrates the database, removes uploads a crash interrupted, starts the publish worker, binds the
-// port and only then, on an empty database, creates the first family, user and key (printed once;
-// on a database with users it prints the command that makes a key instead). SIGTERM and
-// SIGINT stop accepting, let in-flight requests finish, stop the worker and close the database.
+// `npm start`: the HTTP server on its store (SPEC §3.1: SQLite at DATABASE_PATH; §3.13: PostgreSQL
+// at DATABASE_URL). Reads the settings, opens and migrates the database, removes uploads a crash
+// interrupted, starts the publish worker (unless PUBLISH_WORKER=false: then `sluice worker`
+// processes publish), binds the port and only then, on an empty database, creates the first
+// family, user and key (printed once; on a database with users it prints the command that makes a
+// key instead). SIGTERM and SIGINT stop accepting, let in-flight requests finish, stop the worker
+// and close the database. On SQLite one server owns the file (instance-lock.ts); on PostgreSQL any
+// number of servers and workers share the database.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, redactUrl, storeLocation, type Config } from './config.ts';
 import { lockDatabase } from './instance-lock.ts';
 import { createPublisher } from './jobs/publisher.ts';
-import { startWorker, type WorkerHandle } from './jobs/runner.ts';
-import { openStore } from './store/open.ts';
+import { noWorker, startWorker, type WorkerHandle } from './jobs/runner.ts';
+import { isPgUrl, openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 
 export interface Running {
@@ -35,22 +38,26 @@ export async function bootstrap(store: Store, config: Config): Promise<string | 
 }
 
 export async function start(config: Config, log: (m: string) => void = (m) => process.stderr.write(m + '\n')): Promise<Running & { bootstrapKey: string | null }> {
-  // Before anything is opened: a second server on this file stops here (instance-lock.ts).
-  const lock = await lockDatabase(config.databasePath);
+  const location = storeLocation(config);
+  // Before anything is opened: a second server on this file stops here (instance-lock.ts). A
+  // PostgreSQL database is shared by design.
+  const lock = isPgUrl(location) ? { release: async () => {} } : await lockDatabase(location);
   let store: Store;
   try {
-    store = await openStore(config.databasePath);
+    store = await openStore(location);
   } catch (e) {
     await lock.release();
     throw e;
   }
+  // On PostgreSQL both spare what another live process is doing: uploads written to lately, jobs
+  // whose rows a live transaction holds (store/pg/).
   const dropped = await store.imports.discardAllStaged();
   if (dropped > 0) log(`removed ${dropped} unfinished upload(s) left by an earlier stop`);
   const recovered = await store.jobs.requeueAbandoned();
   if (recovered.requeued + recovered.abandoned > 0) {
     log(`recovered ${recovered.requeued} interrupted job(s) for another run; gave up ${recovered.abandoned}`);
   }
-  const worker = startWorker(config.databasePath, log);
+  const worker = config.publishWorker ? startWorker(location, log) : noWorker();
   const publisher = createPublisher(store, () => worker.poke());
   const app = createApp({ store, config, publisher, log });
   const server = createServer((req, res) => void app.handler(req as never, res, undefined as never));
@@ -118,7 +125,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  process.stdout.write(`sluice listening on ${running.url} (database ${config.databasePath})\n`);
+  const where = config.databaseUrl ? `PostgreSQL ${redactUrl(config.databaseUrl)}` : `database ${config.databasePath}`;
+  process.stdout.write(`sluice listening on ${running.url} (${where}${config.publishWorker ? '' : '; publish worker off'})\n`);
   if (running.bootstrapKey) {
     process.stdout.write(
       `\nFirst start: created a family, the user owner@localhost and a read_write API key.\n` +
@@ -129,7 +137,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const owner = (await running.store.users.firstEmail()) ?? 'owner@localhost';
     process.stdout.write(
       `This database has users; no key is shown. To make one:\n\n` +
-      `  DATABASE_PATH=${shellQuote(resolve(config.databasePath))} npx sluice key create --email ${shellQuote(owner)} --scope read_write\n\n`,
+      `  ${config.databaseUrl ? 'DATABASE_URL=…' : `DATABASE_PATH=${shellQuote(resolve(config.databasePath))}`} npx sluice key create --email ${shellQuote(owner)} --scope read_write\n\n`,
     );
   }
 }

@@ -135,9 +135,8 @@ describe('API keys and scopes', () => {
 
   test('keys made and revoked with the sluice CLI work against the running server', async () => {
     const bin = fileURLToPath(new URL('../bin/sluice.mjs', import.meta.url));
-    const dbPath = s.db.name;
     const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], {
-      encoding: 'utf8', timeout: 60_000, env: { ...process.env, DATABASE_PATH: dbPath },
+      encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...s.storeEnv },
     });
     const made = run(['user', 'create', '--email', 'cli-reader@example.com', '--scope', 'read', '--family-of', 'owner@localhost', '--json']);
     assert.equal(made.status, 0, made.stderr);

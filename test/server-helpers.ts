@@ -6,6 +6,9 @@
 // the test there and then. `close()` stops the server and removes the folder.
 // The publish worker is stopped right after the start unless `{publishing: true}` is passed, so a
 // queued import stays `importing` and the front door of the queue can be tested deterministically.
+// With SLUICE_TEST_STORE=pg (`npm run test:pg`, .ci/run) every server gets a PostgreSQL database of
+// its own instead (test/pg-helpers.ts), and `db` looks into it synchronously (test/pg-sync.ts): the
+// same suites run on both stores (SPEC §3.13).
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +23,8 @@ import type { Db } from '../server/store/sqlite/db.ts';
 import { createFamily } from '../server/store/sqlite/families.ts';
 import { sqliteDb } from '../server/store/sqlite/store.ts';
 import { createKey, createUser, keyOwner, revokeKey } from '../server/store/sqlite/users.ts';
+import { pgHarness, type PgHarness } from './pg-helpers.ts';
+import { syncPg } from './pg-sync.ts';
 import type { Scope, Store } from '../server/store/store.ts';
 
 // Response bodies are JSON of any shape; tests read them by path, so they are typed loosely here.
@@ -51,8 +56,10 @@ export interface ApiResponse {
 export interface TestServer {
   url: string;
   store: Store;
-  /** The store's SQLite connection, to look into the file directly. */
+  /** The store's SQLite connection (on PostgreSQL, test/pg-sync.ts's look-alike), to look into the database directly. */
   db: Db;
+  /** What points a child process (the sluice command) at this server's store: DATABASE_PATH, or DATABASE_URL on PostgreSQL. */
+  storeEnv: Record<string, string>;
   /** The bootstrap user's read_write key. */
   key: string;
   familyId: string;
@@ -73,16 +80,35 @@ const BASE_ENV: Record<string, string> = {
   AI_AVAILABLE: 'true',
 };
 
+/** Which store the server suites run on: SLUICE_TEST_STORE=pg for PostgreSQL, else SQLite. */
+export const TEST_STORE: 'sqlite' | 'pg' = process.env['SLUICE_TEST_STORE'] === 'pg' ? 'pg' : 'sqlite';
+
+/** A fresh PostgreSQL database for one test server (TEST_STORE pg), with its synchronous look. */
+async function pgDatabase() {
+  const found = await pgHarness();
+  if (typeof found === 'string') throw new Error(`SLUICE_TEST_STORE=pg but ${found}`);
+  const database = await (found as PgHarness).database();
+  return { database, look: syncPg(database.url) };
+}
+
 /** Boots a server on a fresh database; `env` overrides the defaults above (all strings). */
 export async function startServer(env: Record<string, string> = {}, options: { publishing?: boolean } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-server-'));
   const logs: string[] = [];
-  const config = loadConfig({ ...BASE_ENV, DATABASE_PATH: join(dir, 'sluice.db'), ...env });
+  const pg = TEST_STORE === 'pg' ? await pgDatabase() : null;
+  const config = loadConfig({ ...BASE_ENV, DATABASE_PATH: join(dir, 'sluice.db'), ...(pg ? { DATABASE_URL: pg.database.url } : {}), ...env });
+  const cleanUp = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (pg) {
+      await pg.look.close();
+      await pg.database.drop();
+    }
+  };
   let running: Awaited<ReturnType<typeof start>>;
   try {
     running = await start(config, (m) => logs.push(m));
   } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
     throw e;
   }
   // Stopped with no grace: it has no job, and an idle worker does not leave on 'stop' by itself.
@@ -90,12 +116,13 @@ export async function startServer(env: Record<string, string> = {}, options: { p
   if (!options.publishing) await worker?.stop(0);
   const key = running.bootstrapKey;
   assert.ok(key, 'an empty database gets a bootstrap key');
-  const db = sqliteDb(running.store);
+  const db = pg ? pg.look.db : sqliteDb(running.store);
   const owner = keyOwner(db, key)!;
   return {
     url: running.url,
     store: running.store,
     db,
+    storeEnv: config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { DATABASE_PATH: config.databasePath },
     key,
     familyId: owner.user.family_id,
     userId: owner.user.id,
@@ -104,7 +131,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     api: (method, path, options = {}) => api(running.url, key, method, path, options, config.rateLimitPerHour > 0),
     async close() {
       await running.close();
-      rmSync(dir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParsedArgs } from '../../cli/args.ts';
 import { SluiceError } from 'sluice';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, redactUrl, type Config } from '../config.ts';
 import { openStore } from '../store/open.ts';
 import type { Scope, Store } from '../store/store.ts';
 
-const DATABASE_NOTE = '(the database is DATABASE_PATH, default ./data/sluice.db)';
+const DATABASE_NOTE = '(the database is DATABASE_URL when set (PostgreSQL), else DATABASE_PATH, default ./data/sluice.db)';
 
 interface Command {
   usage: string;
@@ -133,11 +133,11 @@ export async function runUsers(command: 'user' | 'key', argv: string[], io: Io):
       throw new SluiceError('OPT_INVALID_VALUE', (e as Error).message);
     }
     const work = spec.prepare(args, config);
-    path = resolve(config.databasePath);
-    if (!spec.createsDatabase && !existsSync(path)) {
+    path = config.databaseUrl ? redactUrl(config.databaseUrl) : resolve(config.databasePath);
+    if (!config.databaseUrl && !spec.createsDatabase && !existsSync(path)) {
       throw new SluiceError('OPT_INVALID_VALUE', `no database at ${path} (set DATABASE_PATH, or start the server once to create it)`);
     }
-    const store = await openStore(path);
+    const store = await openStore(config.databaseUrl ?? path);
     try {
       const { human, json } = await work(store);
       io.stdout.write(args.flags.has('json') ? JSON.stringify({ ...json, database: path }) + '\n' : `${human}\n(database ${path})\n`);

@@ -22,12 +22,23 @@ export interface WorkerHandle {
   crashForTest(): Promise<void>;
 }
 
+/** A handle with no worker behind it (PUBLISH_WORKER=false: other processes publish, woken by the database). */
+export function noWorker(): WorkerHandle {
+  return {
+    poke: () => {},
+    stop: async () => {},
+    onFinished: () => {},
+    restarts: 0,
+    crashForTest: async () => {},
+  };
+}
+
 /**
  * The publish worker thread, started again if it dies while not asked to stop (an uncaught error,
  * an out-of-memory kill of the thread): its job, left `running`, is requeued first (on a store
  * connection of its own), so it runs again within moments instead of at the next start.
  */
-export function startWorker(databasePath: string, log: (m: string) => void): WorkerHandle {
+export function startWorker(location: string, log: (m: string) => void): WorkerHandle {
   const listeners: ((importId: string) => void)[] = [];
   let stopped = false;
   let restarts = 0;
@@ -35,7 +46,7 @@ export function startWorker(databasePath: string, log: (m: string) => void): Wor
   let exited!: Promise<void>;
   const requeue = async () => {
     try {
-      const store = await openStore(databasePath, { migrate: false });
+      const store = await openStore(location, { migrate: false });
       try {
         const r = await store.jobs.requeueAbandoned();
         log(`publish worker stopped unasked; requeued ${r.requeued} job(s), gave up ${r.abandoned}; starting it again`);
@@ -47,7 +58,7 @@ export function startWorker(databasePath: string, log: (m: string) => void): Wor
     }
   };
   const spawn = () => {
-    worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { databasePath } });
+    worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { location } });
     const self = worker;
     exited = new Promise<void>((resolve) => self.once('exit', () => resolve()));
     self.on('message', (m: { type: string; import_id?: string; message?: string }) => {

@@ -3,19 +3,24 @@
 // oldest first, and runs them (publish/write.ts); each job's writes and its "done" mark commit
 // together, fenced by the claim (this runner's id and the attempt number, checked inside the write
 // transaction: store.ts JobStore.publish). The main thread pokes it when a job is queued;
-// otherwise it looks once a second.
+// otherwise it looks once a second. On PostgreSQL (several processes, SPEC §3.13) it also wakes on
+// the database's notification of a job queued by any process, and sweeps abandoned jobs (those of
+// a process that died) back into the queue every SWEEP_MS.
 
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDiskFull, JobLostError } from '../store/errors.ts';
-import { openStore } from '../store/open.ts';
+import { isPgUrl, openStore } from '../store/open.ts';
+import type { PgStore } from '../store/pg/store.ts';
 import type { Claim } from '../store/store.ts';
 import { runPublish, runRevert } from '../publish/write.ts';
 
 /** This runner's identity on the jobs it claims: the process and the thread's own start. */
 const RUNNER = `${process.pid}:${randomUUID()}`;
 
-const store = await openStore((workerData as { databasePath: string }).databasePath, { migrate: false, worker: true });
+const location = (workerData as { location: string }).location;
+const store = await openStore(location, { migrate: false, worker: true });
+const SWEEP_MS = 10_000;
 let stopping = false;
 let wake: (() => void) | null = null;
 const DISK_FULL_RETRY_MS = 3000;
@@ -33,8 +38,19 @@ parentPort!.on('message', (m: unknown) => {
   wake?.();
 });
 
+const shared = isPgUrl(location);
+const unlisten = shared
+  ? await (store as PgStore).listen(() => wake?.(), (e) => parentPort!.postMessage({ type: 'log', message: `job notifications lost (${e.message}); polling` }))
+  : null;
+let swept = Date.now();
+
 let diskFull = false;
 while (!stopping) {
+  if (shared && Date.now() - swept >= SWEEP_MS) {
+    swept = Date.now();
+    const r = await store.jobs.requeueAbandoned().catch(() => ({ requeued: 0, abandoned: 0 }));
+    if (r.requeued + r.abandoned > 0) parentPort!.postMessage({ type: 'log', message: `requeued ${r.requeued} abandoned job(s), gave up ${r.abandoned}` });
+  }
   let claim: Claim | null;
   try {
     claim = await store.jobs.claim(RUNNER);
@@ -75,6 +91,7 @@ while (!stopping) {
   }
   parentPort!.postMessage({ type: 'finished', job_id: job.id, import_id: job.import_id });
 }
+await unlisten?.().catch(() => {});
 await store.close();
 parentPort!.postMessage({ type: 'stopped' });
 parentPort!.close(); // nothing else keeps the thread alive: it exits

@@ -1,13 +1,22 @@
-// Opening the store the settings name. Today that is SQLite at DATABASE_PATH (SPEC §3.13: the
-// default); the PostgreSQL store (DATABASE_URL) is chosen here too when it exists. The server, the
-// publish worker and the user commands all open their store through this.
+// Opening the store the settings name (SPEC §3.13): PostgreSQL when the location is a
+// `postgres://` URL (DATABASE_URL), else the SQLite file at that path (DATABASE_PATH, the
+// default). The server, the publish worker and the user commands all open their store through this.
 
 import type { Store } from './store.ts';
 import { openSqliteStore, type SqliteOptions } from './sqlite/store.ts';
 
 export type StoreOptions = SqliteOptions;
 
+/** Whether a store location is a PostgreSQL URL rather than a SQLite file's path. */
+export function isPgUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
 /** Opened (and, unless told not to, migrated) before it resolves. */
-export async function openStore(databasePath: string, options: StoreOptions = {}): Promise<Store> {
-  return openSqliteStore(databasePath, options);
+export async function openStore(location: string, options: StoreOptions = {}): Promise<Store> {
+  if (isPgUrl(location)) {
+    const { openPgStore } = await import('./pg/store.ts');
+    return openPgStore(location, { migrate: options.migrate });
+  }
+  return openSqliteStore(location, options);
 }

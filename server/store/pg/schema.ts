@@ -28,7 +28,13 @@ const id = `id ${text} PRIMARY KEY`;
 const family = `family_id ${text} NOT NULL REFERENCES families(id)`;
 const money = 'exact_decimal';
 
-export const PG_MIGRATIONS: readonly Migration[] = [
+/**
+ * Every foreign key is DEFERRABLE (initially immediate): a publish sets them DEFERRED and sends its
+ * tables in batches in any order, checked at the commit (ledger.ts), as SQLite's defer_foreign_keys.
+ */
+const deferrable = (sql: string): string => sql.replace(/REFERENCES \w+\(id\)( ON DELETE CASCADE)?/g, '$& DEFERRABLE');
+
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'families, users, keys, imports and the ledger',
@@ -241,3 +247,5 @@ UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(octet_len
 `,
   },
 ];
+
+export const PG_MIGRATIONS: readonly Migration[] = MIGRATIONS.map((m) => ({ ...m, sql: deferrable(m.sql) }));

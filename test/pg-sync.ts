@@ -1,0 +1,96 @@
+// A synchronous look into a PostgreSQL database for the server suites, shaped like the part of
+// better-sqlite3 they use (`prepare(sql).get/all/run`, `.pluck()`, `exec`), so the same test files
+// run on both stores (SPEC §3.13, test/server-helpers.ts with SLUICE_TEST_STORE=pg). The queries
+// run on a client in a worker thread while this thread waits on Atomics (the suites read the
+// database between requests, never while the server is inside a transaction of its own).
+// SQLite's `?` and `@name` placeholders become `$n`; the SQL itself must be portable.
+
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Db } from '../server/store/sqlite/db.ts';
+
+const WORKER = `
+const { workerData } = require('node:worker_threads');
+const pg = require(workerData.pg);
+const { port, flag, url } = workerData;
+const int8 = (v) => { const n = Number(v); if (!Number.isSafeInteger(n)) throw new RangeError('int8 past 2^53: ' + v); return n; };
+const types = { getTypeParser: (oid, format) => oid === 20 && format !== 'binary' ? int8 : pg.types.getTypeParser(oid, format) };
+const client = new pg.Client({ connectionString: url, types });
+const ready = client.connect();
+port.on('message', async ({ text, values }) => {
+  let reply;
+  try {
+    await ready;
+    const r = await client.query({ text, values });
+    const results = Array.isArray(r) ? r : [r];
+    const last = results[results.length - 1];
+    reply = { rows: last.rows ?? [], fields: (last.fields ?? []).map((f) => f.name), changes: last.rowCount ?? 0 };
+  } catch (e) {
+    reply = { error: e.message, code: e.code };
+  }
+  port.postMessage(reply);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});
+`;
+
+interface Reply {
+  rows: Record<string, unknown>[];
+  fields: string[];
+  changes: number;
+  error?: string;
+  code?: string;
+}
+
+/** `?` → `$1…`, or `@name` → `$n` with `named`'s values; quoted text left alone. */
+function placeholders(sql: string, params: unknown[]): { text: string; values: unknown[] } {
+  const named = params.length === 1 && params[0] !== null && typeof params[0] === 'object' && !(params[0] instanceof Uint8Array)
+    ? params[0] as Record<string, unknown> : null;
+  const values: unknown[] = [];
+  const text = sql.replace(/'(?:[^']|'')*'|\?|@(\w+)/g, (m, name: string | undefined) => {
+    if (m.startsWith("'")) return m;
+    if (m === '?') {
+      values.push(params[values.length]);
+      return `$${values.length}`;
+    }
+    values.push(named?.[name!]);
+    return `$${values.length}`;
+  });
+  return { text, values };
+}
+
+export interface SyncPg {
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function syncPg(url: string): SyncPg {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const pgPath = createRequire(import.meta.url).resolve('pg');
+  const worker = new Worker(WORKER, { eval: true, workerData: { port: port2, flag, url, pg: pgPath }, transferList: [port2] });
+  worker.unref();
+  const query = (sql: string, params: unknown[]): Reply => {
+    Atomics.store(flag, 0, 0);
+    port1.postMessage(placeholders(sql, params));
+    if (Atomics.wait(flag, 0, 0, 30_000) === 'timed-out') throw new Error(`PostgreSQL did not answer in 30 s: ${sql}`);
+    const reply = receiveMessageOnPort(port1)!.message as Reply;
+    if (reply.error !== undefined) throw Object.assign(new Error(reply.error), { code: reply.code });
+    return reply;
+  };
+  const statement = (sql: string, pluck: boolean) => {
+    const first = (r: Reply) => r.rows[0] === undefined ? undefined : pluck ? r.rows[0][r.fields[0]!] : r.rows[0];
+    return {
+      pluck: () => statement(sql, true),
+      get: (...params: unknown[]) => first(query(sql, params)),
+      all: (...params: unknown[]) => query(sql, params).rows.map((row, _i, _a) => (pluck ? Object.values(row)[0] : row)),
+      run: (...params: unknown[]) => ({ changes: query(sql, params).changes }),
+    };
+  };
+  const db = {
+    prepare: (sql: string) => statement(sql, false),
+    exec: (sql: string) => { query(sql, []); },
+    pragma: () => { throw new Error('pragma: a SQLite statement, not on PostgreSQL'); },
+  };
+  return { db: db as unknown as Db, close: () => worker.terminate().then(() => {}) };
+}
