@@ -46,7 +46,7 @@ const ROUTES: Route[] = [
 const pattern = (path: string) => new RegExp('^' + path.replace(/:[a-z_]+/g, '[^/]+') + '/?$');
 const PATTERNS = ROUTES.map((r) => ({ ...r, re: pattern(r.path) }));
 
-export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.rateLimitPerHour)) {
+export function createApp(ctx: AppContext, limiter = new RateLimiter(ctx.config.rateLimitPerHour, ctx.store.countRequest)) {
   const onError = errorHandler(ctx.log);
   const app = polka<Request>({
     onError: (err, req, res) => onError(err, req, res),

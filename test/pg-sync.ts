@@ -78,17 +78,26 @@ export function syncPg(url: string): SyncPg {
     if (reply.error !== undefined) throw Object.assign(new Error(reply.error), { code: reply.code });
     return reply;
   };
-  const statement = (sql: string, pluck: boolean) => {
-    const first = (r: Reply) => r.rows[0] === undefined ? undefined : pluck ? r.rows[0][r.fields[0]!] : r.rows[0];
+  /** `mode`: rows as objects, their first value (pluck) or arrays of their values (raw). */
+  const statement = (sql: string, mode: 'rows' | 'pluck' | 'raw') => {
+    const shape = (r: Reply, row: Record<string, unknown>) =>
+      mode === 'pluck' ? row[r.fields[0]!] : mode === 'raw' ? r.fields.map((f) => row[f]) : row;
     return {
-      pluck: () => statement(sql, true),
-      get: (...params: unknown[]) => first(query(sql, params)),
-      all: (...params: unknown[]) => query(sql, params).rows.map((row, _i, _a) => (pluck ? Object.values(row)[0] : row)),
+      pluck: () => statement(sql, 'pluck'),
+      raw: () => statement(sql, 'raw'),
+      get: (...params: unknown[]) => {
+        const r = query(sql, params);
+        return r.rows[0] === undefined ? undefined : shape(r, r.rows[0]);
+      },
+      all: (...params: unknown[]) => {
+        const r = query(sql, params);
+        return r.rows.map((row) => shape(r, row));
+      },
       run: (...params: unknown[]) => ({ changes: query(sql, params).changes }),
     };
   };
   const db = {
-    prepare: (sql: string) => statement(sql, false),
+    prepare: (sql: string) => statement(sql, 'rows'),
     exec: (sql: string) => { query(sql, []); },
     pragma: () => { throw new Error('pragma: a SQLite statement, not on PostgreSQL'); },
   };

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import BigConstructor from 'big.js';
-import { addAccount, startServer, type Json, type TestServer } from './server-helpers.ts';
+import { addAccount, startServer, TEST_STORE, type Json, type TestServer } from './server-helpers.ts';
 import {
   bankCsv, fixture, kindCounts, KINDS, newFamily, publishAgain, publishNew, revert, rowsOf, settled, snapshot, storedTransactions, summary,
   terminal, transactionNamed, until,
@@ -519,7 +519,10 @@ describe('the queue\'s front door: refusals and a queue that cannot take the job
 
   test('publish_failed with a real fault: inserts into jobs fail → 500 publish_failed with import_id, back in pending; without the fault it publishes', async () => {
     const d = await pending({ raw_file_content: 'date,amount,name\n2024-06-01,-9.99,Fault test\n', account_id: account });
-    s.db.exec(`CREATE TRIGGER jobs_fault BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'disk full'); END;`);
+    s.db.exec(TEST_STORE === 'pg'
+      ? `CREATE FUNCTION jobs_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;
+         CREATE TRIGGER jobs_fault BEFORE INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION jobs_fault();`
+      : `CREATE TRIGGER jobs_fault BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'disk full'); END;`);
     let created: Json;
     try {
       const r = await s.api('POST', `/api/v1/imports/${d.id}/publish`, { key: f.key });
@@ -538,7 +541,7 @@ describe('the queue\'s front door: refusals and a queue that cannot take the job
       assert.equal(created.status, 'pending');
       assert.equal(jobsOf(d.id) + jobsOf(created.id), 0);
     } finally {
-      s.db.exec('DROP TRIGGER IF EXISTS jobs_fault');
+      s.db.exec(TEST_STORE === 'pg' ? 'DROP TRIGGER IF EXISTS jobs_fault ON jobs' : 'DROP TRIGGER IF EXISTS jobs_fault');
     }
     for (const id of [d.id, created.id]) {
       const done = await publishAgain(s, f.key, id);

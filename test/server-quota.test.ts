@@ -17,7 +17,7 @@ after(() => s.close());
 
 const csv = (n: number, tag: string) =>
   'date,name,amount\n' + Array.from({ length: n }, (_, i) => `2024-04-${String(1 + (i % 28)).padStart(2, '0')},${tag} ${i},-${i + 1}.00\n`).join('');
-const stored = (familyId: string) => s.db.prepare('SELECT count(*), coalesce(sum(stored_bytes), 0) FROM imports WHERE family_id = ?').raw().get(familyId) as [number, number];
+const stored = (familyId: string) => s.db.prepare('SELECT count(*), CAST(coalesce(sum(stored_bytes), 0) AS BIGINT) FROM imports WHERE family_id = ?').raw().get(familyId) as [number, number];
 const staged = () => s.db.prepare('SELECT count(*) FROM import_contents c JOIN imports i ON i.id = c.import_id WHERE i.staged = 1').pluck().get();
 
 test('an upload past the family\'s quota is 422 quota_exceeded, nothing stored; others unaffected; a delete makes room', async () => {

@@ -21,6 +21,11 @@ export interface Store {
   readonly transactions: TransactionStore;
   readonly imports: ImportStore;
   readonly jobs: JobStore;
+  /**
+   * Counts one request of an API key in a clock hour where several processes share the rate limit
+   * (PostgreSQL); absent where one process counts in memory (SQLite).
+   */
+  readonly countRequest?: (keyId: string, hour: number) => Promise<number>;
   close(): Promise<void>;
 }
 

@@ -246,6 +246,13 @@ ALTER TABLE imports ADD COLUMN stored_bytes bigint NOT NULL DEFAULT 0;
 UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(octet_length(data)) FROM import_row_chunks c WHERE c.import_id = imports.id), 0);
 `,
   },
+  {
+    version: 8,
+    name: 'requests per key and clock hour, for the rate limit of several processes',
+    sql: `
+CREATE TABLE rate_counts (key_id ${text} NOT NULL, hour integer NOT NULL, count integer NOT NULL, PRIMARY KEY (key_id, hour));
+`,
+  },
 ];
 
 export const PG_MIGRATIONS: readonly Migration[] = MIGRATIONS.map((m) => ({ ...m, sql: deferrable(m.sql) }));

@@ -42,6 +42,14 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
     transactions: pgTransactions(db),
     imports: pgImports(db),
     jobs: pgJobs(db),
+    async countRequest(keyId, hour) {
+      const n = (await db.value<number>(
+        `INSERT INTO rate_counts (key_id, hour, count) VALUES ($1, $2, 1)
+         ON CONFLICT (key_id, hour) DO UPDATE SET count = rate_counts.count + 1 RETURNING count`, [keyId, hour]))!;
+      // The first request of an hour clears the hours before it.
+      if (n === 1) await db.run('DELETE FROM rate_counts WHERE hour < $1', [hour]);
+      return n;
+    },
     async listen(wake, onError = () => {}) {
       const client: pg.Client = pgClient(url);
       client.on('error', onError);

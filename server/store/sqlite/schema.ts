@@ -222,4 +222,13 @@ ALTER TABLE imports ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0;
 UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(length(CAST(data AS BLOB))) FROM import_row_chunks c WHERE c.import_id = imports.id), 0);
 `,
   },
+  {
+    version: 8,
+    name: 'requests per key and clock hour, for the rate limit of several processes',
+    // Counted here on PostgreSQL, where several servers share the limit; a SQLite file has one
+    // server (instance-lock.ts), which counts in memory, so the table stays empty there.
+    sql: `
+CREATE TABLE rate_counts (key_id TEXT NOT NULL, hour INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, hour));
+`,
+  },
 ];
