@@ -58,6 +58,13 @@ export interface ServerFigures {
   rss_before_mb: number;
   max_rss_before_mb: number;
   max_rss_mb: number;
+  /** server-publish-4x2-pg: each import's rows, final status, rows stored and distinct identities, and which worker ran it. */
+  parallel?: {
+    imports: { rows: number; status: string; transactions: number; distinct: number; pid: string | undefined; attempts: number | undefined }[];
+    workers: number;
+    processes_used: number;
+    rows_per_s: number;
+  };
   /** Publish case: from the 201 to the worker's "finished", the import's final status, what it wrote. */
   publish_ms?: number;
   import_status?: string;

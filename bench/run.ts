@@ -29,6 +29,7 @@ import type { CaseReport } from './case-io.ts';
 import { generateCsv, type CsvMeta } from './generate.ts';
 import { corruptNdjson, generateNdjson, type CorruptMeta, type NdjsonMeta } from './generate-ndjson.ts';
 import { camtFile, ofxFile, xlsxFiles, type StatementMeta } from './generate-statements.ts';
+import { pgHarness } from '../test/pg-helpers.ts';
 import {
   GROUPS, printJson, printTable, summarize, type CaseRun, type Group, type InputSetup, type Role, type RunSetup,
 } from './report.ts';
@@ -71,6 +72,8 @@ interface CaseDef {
    * project that installs the engine runs).
    */
   source?: boolean;
+  /** Runs against a fresh PostgreSQL database (DATABASE_URL) of the bench's throwaway cluster (.ci/postgres.sh). */
+  pg?: boolean;
 }
 
 const CASES: readonly CaseDef[] = [
@@ -97,6 +100,8 @@ const CASES: readonly CaseDef[] = [
 
   { name: 'server-post-10mb', script: 'cases/server-post.ts', group: 'server', input: 'server-post-csv', role: 'server', what: 'multipart POST /api/v1/imports of a ~10 MB CSV, to the 201', modes: ['generated'] },
   { name: 'server-publish-100k', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'POST with publish "true", 100,000 rows written, GET /categories meanwhile', modes: ['generated'] },
+  { name: 'server-publish-100k-pg', script: 'cases/server-publish.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'the same on PostgreSQL (DATABASE_URL), the worker thread in the server', modes: ['generated'], pg: true },
+  { name: 'server-publish-4x2-pg', script: 'cases/server-publish-parallel.ts', group: 'server', input: 'server-publish-csv', role: 'server', what: 'the same rows as 4 imports published at once by 2 sluice worker processes, PostgreSQL', modes: ['generated'], pg: true },
   { name: 'server-hostile-upload', script: 'cases/server-hostile.ts', group: 'server', input: 'none', role: 'server', what: '5 pathological 4 MiB CSV bodies POSTed, GET /categories meanwhile', modes: ['generated'] },
   { name: 'server-transactions-1m', script: 'cases/server-transactions.ts', group: 'server', input: 'none', role: 'server', what: 'GET /api/v1/transactions, 5 queries × 300, over 1,000,000 seeded transactions', modes: ['generated'], once: true },
 ];
@@ -238,6 +243,20 @@ function checkPublish(r: CaseReport, meta: CsvMeta): string[] {
   return problems;
 }
 
+/** Four imports by two workers: every import complete with its rows, each once, all the file's rows. */
+function checkParallel(r: CaseReport, meta: CsvMeta): string[] {
+  const v = r.server?.parallel;
+  if (v === undefined) return ['the case reported no parallel figures'];
+  const problems: string[] = [];
+  for (const [i, x] of v.imports.entries()) {
+    if (x.status !== 'complete') problems.push(`import ${i} ended ${x.status}; want complete`);
+    if (x.transactions !== x.rows || x.distinct !== x.rows) problems.push(`import ${i}: ${x.transactions} rows stored, ${x.distinct} distinct; want ${x.rows}`);
+  }
+  const total = v.imports.reduce((n, x) => n + x.rows, 0);
+  if (total !== meta.rows) problems.push(`the imports hold ${total} rows; the generator wrote ${meta.rows}`);
+  return problems;
+}
+
 /**
  * GET /api/v1/transactions: every query's total_count the seeder's, every page of the size and
  * order expected, every row matching its filter and of the family, every request answered.
@@ -274,7 +293,8 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
   const e = input.expected;
   if (e.kind === 'csv') {
     if (c.name === 'server-post-10mb') problems.push(...checkPost(r, e.meta));
-    else if (c.name === 'server-publish-100k') problems.push(...checkPublish(r, e.meta));
+    else if (c.name === 'server-publish-100k' || c.name === 'server-publish-100k-pg') problems.push(...checkPublish(r, e.meta));
+    else if (c.name === 'server-publish-4x2-pg') problems.push(...checkParallel(r, e.meta));
     else problems.push(...checkCsv(r, e.meta));
   } else if (e.kind === 'ndjson') problems.push(...checkNdjson(r, e.meta));
   else if (e.kind === 'ndjson-corrupt') problems.push(...checkCorrupt(r, e.meta));
@@ -282,11 +302,28 @@ function check(c: CaseDef, r: CaseReport, input: Input): string[] {
   return problems;
 }
 
-function runCase(c: CaseDef, file: string, options: Record<string, string>): Promise<{ report: CaseReport | null; problems: string[] }> {
+/** A fresh database of the bench's PostgreSQL cluster (started on first use, stopped at exit: test/pg-helpers.ts). */
+async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const found = await pgHarness();
+  if (typeof found === 'string') throw new Error(`the -pg cases need PostgreSQL: ${found}`);
+  return found.database();
+}
+
+async function runCase(c: CaseDef, file: string, options: Record<string, string>): Promise<{ report: CaseReport | null; problems: string[] }> {
+  const db = c.pg ? await pgDatabase() : undefined;
+  try {
+    return await runCaseOn(c, file, options, db?.url);
+  } finally {
+    await db?.drop();
+  }
+}
+
+function runCaseOn(c: CaseDef, file: string, options: Record<string, string>, database: string | undefined): Promise<{ report: CaseReport | null; problems: string[] }> {
   const argv = ['--import', 'tsx', join(BENCH, c.script), file, '--json-options', JSON.stringify(options)];
   return new Promise((resolve) => {
     // Without the project's path mapping, `sluice` resolves to the compiled package.
-    const env = c.source ? process.env : { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.build.json') };
+    const env: NodeJS.ProcessEnv = c.source ? { ...process.env } : { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.build.json') };
+    if (database !== undefined) env['DATABASE_URL'] = database;
     const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

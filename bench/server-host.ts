@@ -28,6 +28,7 @@
 
 import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
+import type { PgStore } from '../server/store/pg/store.ts';
 import { sqliteDb } from '../server/store/sqlite/store.ts';
 import { seedTransactions, type SeedRequest } from './seed-transactions.ts';
 
@@ -43,7 +44,11 @@ running.worker.onFinished((importId) => void send({ event: 'finished', import_id
 let closing: Promise<void> | null = null;
 const close = () => (closing ??= running.close());
 
-function answer(m: Message): unknown {
+async function answer(m: Message): Promise<unknown> {
+  // On PostgreSQL (DATABASE_URL: the -pg cases) only the row count is asked.
+  if ('listen' in running.store && m.op === 'count') {
+    return (running.store as PgStore).db.value<number>('SELECT count(*) FROM transactions WHERE import_id = $1', [m.import_id]);
+  }
   const db = sqliteDb(running.store);
   switch (m.op) {
     case 'rss':
@@ -66,7 +71,7 @@ process.on('message', (m: Message) => {
   void (async () => {
     try {
       if (m.op === 'close') await close();
-      await send({ id: m.id, ok: true, value: answer(m) });
+      await send({ id: m.id, ok: true, value: await answer(m) });
       if (m.op === 'close') process.disconnect();
     } catch (e) {
       await send({ id: m.id, ok: false, error: (e as Error).message });

@@ -57,6 +57,11 @@ async function finishJob(sql: Sql, job: ClaimedJob, status: 'done' | 'failed', e
   await sql.run('UPDATE jobs SET status = $1, error = $2, finished_at = $3, updated_at = $4 WHERE id = $5', [status, error, t, t, job.id]);
 }
 
+/** Until the transaction ends, the family's publishes and reverts wait for this one (a transaction-level advisory lock). */
+async function lockFamily(sql: Sql, familyId: string): Promise<void> {
+  await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('sluice family ' || $1, 0))", [familyId]);
+}
+
 /** What went wrong, in words a user can act on (no SQL): PostgreSQL's SQLSTATE and constraint details. */
 function describe(e: unknown): string {
   const err = e as { code?: string; table?: string; detail?: string; message?: string };
@@ -138,6 +143,10 @@ export function pgJobs(db: PgDb): JobStore {
     async publish({ job, row }, plan) {
       let before: Counts | null = null;
       await fenced(job, 'importing', async (sql) => {
+        // One publish (or revert) of a family at a time: its find-or-create of categories, tags,
+        // merchants and accounts reads the family's records at the start, and two publishes
+        // creating the same tag at once would clash. Other families' publishes run in parallel.
+        await lockFamily(sql, row.family_id);
         // References are checked at the commit: the ledger sends its tables in batches, in any order.
         await sql.run('SET CONSTRAINTS ALL DEFERRED');
         if (plan.counted) before = await familyCounts(sql, row.family_id);
@@ -158,6 +167,7 @@ export function pgJobs(db: PgDb): JobStore {
 
     async revert({ job, row }, plan) {
       await fenced(job, 'reverting', async (sql) => {
+        await lockFamily(sql, row.family_id);
         await revertImport(sql, row.id);
         await setStatus(sql, row.id, plan.reverted());
       }, async (e) => plan.failed(describe(e), isDiskFull(e)));
