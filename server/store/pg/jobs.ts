@@ -21,12 +21,14 @@ import { givenUp, MAX_ATTEMPTS, type Claim, type ClaimedJob, type Counts, type J
 import { isDiskFull, JobLostError } from '../errors.ts';
 import { now, uuidv7 } from '../ids.ts';
 import type { PgDb, Sql } from './db.ts';
-import { importById, rowChunk, rowChunkCount, setStatus } from './imports.ts';
+import { importById, rowChunkCount, rowChunks, setStatus } from './imports.ts';
 import { FLUSH_AT, loadFamily, PgLedger } from './ledger.ts';
 import { revertImport } from './revert.ts';
 
 /** The channel a queued job is announced on. */
 export const JOBS_CHANNEL = 'sluice_jobs';
+/** Row chunks read in one query by a publish (500 rows each). */
+const READ_CHUNKS = 10;
 /** A running job unlocked this long after its claim has no live runner. */
 export const CLAIM_GRACE_MS = 5_000;
 
@@ -147,19 +149,41 @@ export function pgJobs(db: PgDb): JobStore {
         // merchants and accounts reads the family's records at the start, and two publishes
         // creating the same tag at once would clash. Other families' publishes run in parallel.
         await lockFamily(sql, row.family_id);
-        // References are checked at the commit: the ledger sends its tables in batches, in any order.
+        // References are checked at the commit: the ledger sends its tables in batches, in any order
+        // (those of the row tables it checks itself: verifyReferences).
         await sql.run('SET CONSTRAINTS ALL DEFERRED');
         if (plan.counted) before = await familyCounts(sql, row.family_id);
         const ledger = new PgLedger(row.family_id, row.id, await loadFamily(sql, row.family_id));
         const sink = plan.sink(ledger);
         const chunks = await rowChunkCount(sql, row.id);
-        if (sink.scan) for (let c = 0; c < chunks; c++) for (const r of await rowChunk(sql, row.id, c)) sink.scan(r);
-        for (let c = 0; c < chunks; c++) {
-          for (const r of await rowChunk(sql, row.id, c)) sink.write(r);
-          if (ledger.buffered >= FLUSH_AT) await ledger.flush(sql);
+        const read = (from: number) => {
+          const p = rowChunks(sql, row.id, from, Math.min(chunks, from + READ_CHUNKS));
+          p.catch(() => {}); // a read left waiting when a flush fails is not awaited
+          return p;
+        };
+        if (sink.scan) for (let c = 0; c < chunks; c += READ_CHUNKS) for (const rows of await read(c)) for (const r of rows) sink.scan(r);
+        // The database and this thread work at once: the next batch of rows is asked for before the
+        // rows in hand are turned into records, and one flush is in flight while the next is built
+        // (the connection runs its queries in the order sent; the summary is complete once every
+        // flush has resolved).
+        let inFlight: Promise<void> = Promise.resolve();
+        let next = chunks > 0 ? read(0) : null;
+        for (let c = 0; next !== null; c += READ_CHUNKS) {
+          const batch = await next;
+          next = c + READ_CHUNKS < chunks ? read(c + READ_CHUNKS) : null;
+          for (const rows of batch) {
+            for (const r of rows) sink.write(r);
+            if (ledger.buffered >= FLUSH_AT) {
+              await inFlight;
+              inFlight = ledger.flush(sql);
+              inFlight.catch(() => {}); // awaited before the next flush or at the end
+            }
+          }
         }
         sink.end();
+        await inFlight;
         await ledger.flush(sql);
+        await ledger.verifyReferences(sql);
         const counts = before === null ? null : { before, after: await familyCounts(sql, row.family_id), own: await importCounts(sql, row.id) };
         await setStatus(sql, row.id, plan.complete(ledger.summary, counts));
       }, async (e) => plan.failed(describe(e), before ?? (plan.counted ? await familyCounts(db, row.family_id) : null)));

@@ -9,7 +9,9 @@
 //   Foreign keys are checked at the commit (the job sets them DEFERRED), so the tables can go in
 //   any order; transactions and trades are inserted with ON CONFLICT DO NOTHING RETURNING id, and
 //   only the created transactions' tags and split lines follow. Created / skipped are counted
-//   from what the database returned, so the summary is exact once flushed.
+//   from what the database returned, so the summary is exact once flushed. The row tables have no
+//   foreign keys on PostgreSQL (schema.ts ROW_REFERENCES): the ids they name are collected here
+//   and checked once each at the end (verifyReferences).
 // - an update keeps the record's old row (row_to_json: numeric values exactly as stored) in
 //   import_changes, in the order the updates were made, after the inserts they may refer to.
 
@@ -18,6 +20,7 @@ import type { Kind, Ledger, LedgerTable, NamedTable, NewTrade, NewTransaction, S
 import { now, uuidv7 } from '../ids.ts';
 import type { Sql } from './db.ts';
 import { placeholders } from './imports.ts';
+import { ROW_REFERENCES } from './schema.ts';
 
 const KINDS = new Set<string>(ALL_COUNT_KEYS);
 /** PostgreSQL takes at most 65,535 parameters in one statement; batches stay well under. */
@@ -77,6 +80,8 @@ export class PgLedger implements Ledger {
   private trades: NewTrade[] = [];
   private tags: [transactionId: string, tagId: string | null][] = [];
   private updates: { table: string; id: string; set: Record<string, unknown> }[] = [];
+  /** Every id the row tables' records name, by the table it must be in (schema.ts ROW_REFERENCES). */
+  private readonly refs = new Map<string, Set<string>>();
   /** Records waiting for the next flush. */
   buffered = 0;
 
@@ -108,6 +113,8 @@ export class PgLedger implements Ledger {
   }
 
   insert(table: LedgerTable, values: Record<string, unknown>, sourceId: string | null = null): void {
+    const refs = ROW_REFERENCES[table];
+    if (refs) for (const c in refs) this.refer(refs[c]!, values[c]);
     const cols = Object.keys(values);
     this.add(table, [...cols, 'family_id', 'source_id', 'import_id', 'created_at', 'updated_at'],
       [...cols.map((c) => values[c]), this.familyId, sourceId, this.importId, this.t, this.t]);
@@ -115,11 +122,18 @@ export class PgLedger implements Ledger {
   }
 
   insertTransaction(tx: NewTransaction): void {
+    this.refer('accounts', tx.accountId);
+    this.refer('categories', tx.categoryId);
+    this.refer('merchants', tx.merchantId);
+    for (const t of tx.tagIds) this.refer('tags', t);
+    for (const l of tx.lines) this.refer('categories', l.categoryId);
     this.transactions.push(tx);
     this.buffered++;
   }
 
   insertTrade(trade: NewTrade): void {
+    this.refer('accounts', trade.accountId);
+    this.refer('securities', trade.securityId);
     this.trades.push(trade);
     this.buffered++;
   }
@@ -130,8 +144,37 @@ export class PgLedger implements Ledger {
   }
 
   tagTransaction(transactionId: string, tagIds: readonly (string | null)[]): void {
-    for (const t of tagIds) this.tags.push([transactionId, t]);
+    this.refer('transactions', transactionId);
+    for (const t of tagIds) {
+      this.refer('tags', t);
+      this.tags.push([transactionId, t]);
+    }
     this.buffered += tagIds.length;
+  }
+
+  private refer(table: string, id: unknown): void {
+    if (id === null || id === undefined) return;
+    let ids = this.refs.get(table);
+    if (!ids) this.refs.set(table, (ids = new Set()));
+    ids.add(String(id));
+  }
+
+  /**
+   * After the last flush: every id the row tables' records name exists (what foreign keys would
+   * check row by row: schema.ts ROW_REFERENCES). Throws as a foreign key would (SQLSTATE 23503).
+   */
+  async verifyReferences(sql: Sql): Promise<void> {
+    for (const [table, ids] of this.refs) {
+      const all = [...ids];
+      for (let i = 0; i < all.length; i += 10_000) {
+        const batch = all.slice(i, i + 10_000);
+        const found = new Set((await sql.all<{ id: string }>(`SELECT id FROM ${table} WHERE id = ANY($1::text[])`, [batch])).map((r) => r.id));
+        const missing = batch.find((id) => !found.has(id));
+        if (missing !== undefined) {
+          throw Object.assign(new Error(`a record refers to a ${table} record that does not exist (${missing})`), { code: '23503', table });
+        }
+      }
+    }
   }
 
   private add(table: string, columns: string[], row: unknown[]): void {
@@ -156,11 +199,18 @@ export class PgLedger implements Ledger {
 
     if (txs.length > 0) {
       const created = new Set<string>();
-      await insertRows(sql,
-        'INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)',
-        14, txs.map((x) => [x.id, this.familyId, x.accountId, x.date, x.amount, x.currency, x.name, x.notes, x.categoryId, x.merchantId, x.identity,
-          this.importId, this.t, this.t]),
-        'ON CONFLICT (account_id, identity) DO NOTHING RETURNING id', (id) => created.add(id));
+      // One array per column (unnest): PostgreSQL parses and plans one short statement, where a
+      // VALUES list of thousands of rows took about twice the database's time (bench/README.md).
+      const col = <T>(f: (x: NewTransaction) => T) => txs.map(f);
+      const inserted = await sql.all<{ id: string }>(
+        `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
+         SELECT id, $1, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, $2, $3, $3
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
+           AS u(id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity)
+         ON CONFLICT (account_id, identity) DO NOTHING RETURNING id`,
+        [this.familyId, this.importId, this.t, col((x) => x.id), col((x) => x.accountId), col((x) => x.date), col((x) => x.amount),
+          col((x) => x.currency), col((x) => x.name), col((x) => x.notes), col((x) => x.categoryId), col((x) => x.merchantId), col((x) => x.identity)]);
+      for (const x of inserted) created.add(x.id);
       this.count('transactions', 'created', created.size);
       this.count('transactions', 'skipped', txs.length - created.size);
       const lines: unknown[][] = [];

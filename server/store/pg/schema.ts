@@ -29,6 +29,22 @@ const family = `family_id ${text} NOT NULL REFERENCES families(id)`;
 const money = 'exact_decimal';
 
 /**
+ * The four tables a publish writes a row per line into have no foreign keys here: PostgreSQL checks
+ * a foreign key with a query per row, which made up most of a 100,000-row publish's database time
+ * (about 570,000 checks, ~6 s of CPU here: bench/README.md). The publish checks the same
+ * references once per distinct value instead (ledger.ts verifyReferences), under the family's
+ * lock, which keeps every record they may name from being deleted meanwhile (only a revert of the
+ * same family deletes any); family_id and import_id are the publish's own, checked by its fence.
+ * Nothing else writes these tables. SQLite keeps its foreign keys (checked cheaply there).
+ */
+export const ROW_REFERENCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  transactions: { account_id: 'accounts', category_id: 'categories', merchant_id: 'merchants' },
+  split_lines: { transaction_id: 'transactions', category_id: 'categories', merchant_id: 'merchants' },
+  transaction_tags: { transaction_id: 'transactions', tag_id: 'tags' },
+  trades: { account_id: 'accounts', security_id: 'securities' },
+};
+
+/**
  * Every foreign key is DEFERRABLE (initially immediate): a publish sets them DEFERRED and sends its
  * tables in batches in any order, checked at the commit (ledger.ts), as SQLite's defer_foreign_keys.
  */
@@ -109,24 +125,24 @@ CREATE TABLE merchants (
 CREATE UNIQUE INDEX merchants_family_name ON merchants(family_id, name_key);
 
 CREATE TABLE transactions (
-  ${id}, ${family}, account_id ${text} NOT NULL REFERENCES accounts(id),
+  ${id}, family_id ${text} NOT NULL, account_id ${text} NOT NULL,
   date ${text} NOT NULL, amount ${money} NOT NULL, currency ${text} NOT NULL, name ${text} NOT NULL, notes ${text},
-  category_id ${text} REFERENCES categories(id), merchant_id ${text} REFERENCES merchants(id), excluded integer NOT NULL DEFAULT 0,
-  kind ${text} NOT NULL DEFAULT 'standard', identity ${text}, ${owned}, ${ts}
+  category_id ${text}, merchant_id ${text}, excluded integer NOT NULL DEFAULT 0,
+  kind ${text} NOT NULL DEFAULT 'standard', identity ${text}, source_id ${text}, import_id ${text}, ${ts}
 );
 -- Re-import identity, unique per account; NULL identities never clash (NULLS DISTINCT, the default,
 -- as on SQLite). It also serves the family's transactions reached through its accounts.
 CREATE UNIQUE INDEX transactions_identity ON transactions(account_id, identity);
 CREATE TABLE transaction_tags (
-  transaction_id ${text} NOT NULL REFERENCES transactions(id) ON DELETE CASCADE, tag_id ${text} NOT NULL REFERENCES tags(id),
+  transaction_id ${text} NOT NULL, tag_id ${text} NOT NULL,
   PRIMARY KEY (transaction_id, tag_id)
 );
 CREATE TABLE split_lines (
-  ${id}, ${family},
-  transaction_id ${text} NOT NULL REFERENCES transactions(id) ON DELETE CASCADE, position integer NOT NULL,
+  ${id}, family_id ${text} NOT NULL,
+  transaction_id ${text} NOT NULL, position integer NOT NULL,
   amount ${money} NOT NULL, currency ${text} NOT NULL, name ${text}, notes ${text},
-  category_id ${text} REFERENCES categories(id), merchant_id ${text} REFERENCES merchants(id), tag_ids ${text},
-  ${owned}, ${ts}
+  category_id ${text}, merchant_id ${text}, tag_ids ${text},
+  source_id ${text}, import_id ${text}, ${ts}
 );
 CREATE INDEX split_lines_transaction ON split_lines(transaction_id);
 
@@ -136,9 +152,9 @@ CREATE TABLE securities (
 );
 CREATE UNIQUE INDEX securities_family_ticker ON securities(family_id, ticker, exchange_operating_mic);
 CREATE TABLE trades (
-  ${id}, ${family}, account_id ${text} NOT NULL REFERENCES accounts(id),
-  security_id ${text} NOT NULL REFERENCES securities(id), date ${text} NOT NULL, qty ${money} NOT NULL, price ${money} NOT NULL,
-  amount ${money} NOT NULL, currency ${text} NOT NULL, identity ${text}, ${owned}, ${ts}
+  ${id}, family_id ${text} NOT NULL, account_id ${text} NOT NULL,
+  security_id ${text} NOT NULL, date ${text} NOT NULL, qty ${money} NOT NULL, price ${money} NOT NULL,
+  amount ${money} NOT NULL, currency ${text} NOT NULL, identity ${text}, source_id ${text}, import_id ${text}, ${ts}
 );
 CREATE INDEX trades_import ON trades(import_id);
 CREATE UNIQUE INDEX trades_identity ON trades(account_id, identity);
