@@ -69,7 +69,7 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
   async function account(s: Api, name: string): Promise<string> {
     const r = await s.api('POST', '/api/v1/accounts', { json: { name, account_type: 'depository', currency: 'USD' } });
     assert.equal(r.status, 201, JSON.stringify(r.body));
-    return r.body.data.id;
+    return r.body.id;
   }
 
   /** The rows of `n` stored for an import, distinct ones (by identity) and all. */
@@ -108,7 +108,7 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
     assert.ok(new Set(jobs.rows.map((j) => j.pid)).size > 1, `one process ran every job: ${JSON.stringify(jobs.rows)}`);
   });
 
-  test('SIGKILL of the process running a 100,000-row publish: another process completes it, every row once', { timeout: 300_000 }, async () => {
+  test('SIGKILL of the process running a 100,000-row publish: another process completes it, every row once', { timeout: 300_000 }, async (t) => {
     const { url, sql } = await database();
     // HTTP only; two workers publish, one of which is killed while it writes.
     const s = await server(url, { PUBLISH_WORKER: 'false' });
@@ -131,8 +131,10 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
     assert.ok(victim, `the runner ${runner} is one of the workers`);
     victim.child.kill('SIGKILL');
     await victim.exited;
+    const killedAt = Date.now();
     const d = await terminal(s, KEY, id, 240_000);
     const rows = await stored(sql, id);
+    t.diagnostic(`killed ${runner} while it wrote; the import ended ${d.status} ${Date.now() - killedAt} ms later`);
     if (d.status === 'complete') {
       assert.deepEqual(rows, { all: n, distinct: n });
       const job = await sql.query('SELECT status, attempts, runner FROM jobs WHERE import_id = $1', [id]);
