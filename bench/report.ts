@@ -6,7 +6,7 @@
 //   const summary = summarize(setup, runs);  printTable(summary) or printJson(summary)
 
 import { cpus, release, totalmem } from 'node:os';
-import type { CaseReport, HostileBody, TransactionsQuery } from './case-io.ts';
+import type { CaseReport, HostileBody, ServerFigures, TransactionsQuery } from './case-io.ts';
 
 export type Group = 'csv' | 'ndjson' | 'statements' | 'server';
 export const GROUPS: readonly Group[] = ['csv', 'ndjson', 'statements', 'server'];
@@ -70,6 +70,8 @@ export interface ServerSummary {
    * p99; the worst round's p99; max of max; failures added up; every distinct answer seen.
    */
   hostile: HostileSummary[] | null;
+  /** server-publish-4x2-pg: the last round's figures (the counts are checked every round). */
+  parallel: NonNullable<ServerFigures['parallel']> | null;
 }
 
 export interface HostileSummary extends Omit<HostileBody, 'status' | 'error'> {
@@ -194,6 +196,7 @@ function serverSummary(reports: readonly CaseReport[]): ServerSummary | null {
       content_bytes: stored.at(-1)!.content_bytes, rows_bytes: stored.at(-1)!.rows_bytes,
       rows_per_content_byte: median(stored.map((x) => x.rows_bytes / x.content_bytes))!,
     },
+    parallel: s.flatMap((x) => (x.parallel ? [x.parallel] : [])).at(-1) ?? null,
     hostile: hostile.length === 0 ? null : hostile.at(-1)!.map((last) => {
       const bs = hostile.flatMap((h) => h.filter((b) => b.name === last.name));
       return {
@@ -296,6 +299,7 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
     server_post_10mb_ms: below(1500, post?.post_ms),
     server_post_10mb_peak_rss_mb: below(250, post?.max_rss_mb),
     server_publish_100k_ms: below(2000, publish?.publish_ms),
+    server_publish_100k_pg_ms: below(3000, byName('server-publish-100k-pg')?.server?.publish_ms),
     categories_p99_ms_during_publish: below(100, publish?.categories?.p99_ms),
     stored_rows_per_content_byte: atMost(2, post?.stored?.rows_per_content_byte),
     // The worst body's p99 (each body's the median over rounds).
@@ -504,7 +508,14 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
       targetLine(t['stored_rows_per_content_byte']!, 'server-post-10mb, stored rows per content byte', '', 2, '≤'),
       stored ? `  (the import stores ${int(stored.content_bytes)} bytes of content and ${int(stored.rows_bytes)} bytes of row chunks)` : '',
       targetLine(t['server_publish_100k_ms']!, 'server-publish-100k, publish time', ' ms', 0, '<'),
+      targetLine(t['server_publish_100k_pg_ms']!, 'server-publish-100k-pg, publish time on PostgreSQL', ' ms', 0, '<'),
     ];
+    const parallel = s.cases.find((c) => c.name === 'server-publish-4x2-pg' && c.status === 'ok');
+    if (parallel?.server?.parallel) {
+      const p = parallel.server.parallel;
+      postLines.push(`server-publish-4x2-pg: ${int(p.imports.reduce((n: number, x) => n + x.transactions, 0))} rows in 4 imports by ${p.workers} sluice workers ` +
+        `(${p.processes_used} took part) in ${fixed(parallel.median_ms, 0)} ms (median): ${int(p.rows_per_s)} rows/s; every import complete, each row once`);
+    }
     lines(...postLines);
     const cat = s.cases.find((c) => c.name === 'server-publish-100k' && c.status === 'ok')?.server?.categories;
     if (cat) {

@@ -20,9 +20,9 @@ function bound(url: string): Api {
   return { api: (method: string, path: string, options: ApiOptions = {}) => api(url, KEY, method, path, options) };
 }
 
-/** `sluice worker` (server/worker-main.ts) on the database; resolves once it says it is publishing. */
+/** `sluice worker` (the compiled command, bin/sluice.mjs) on the database; resolves once it says it is publishing. */
 async function spawnWorker(url: string): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], {
+  const child = spawn(process.execPath, ['bin/sluice.mjs', 'worker'], {
     cwd: ROOT, env: childEnv({ DATABASE_URL: url }), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -17,7 +17,7 @@ const int8 = (v) => { const n = Number(v); if (!Number.isSafeInteger(n)) throw n
 const types = { getTypeParser: (oid, format) => oid === 20 && format !== 'binary' ? int8 : pg.types.getTypeParser(oid, format) };
 const client = new pg.Client({ connectionString: url, types });
 const ready = client.connect();
-port.on('message', async ({ text, values }) => {
+port.on('message', async ({ seq, text, values }) => {
   let reply;
   try {
     await ready;
@@ -28,13 +28,15 @@ port.on('message', async ({ text, values }) => {
   } catch (e) {
     reply = { error: e.message, code: e.code };
   }
+  reply.seq = seq;
   port.postMessage(reply);
-  Atomics.store(flag, 0, 1);
+  Atomics.store(flag, 0, seq);
   Atomics.notify(flag, 0);
 });
 `;
 
 interface Reply {
+  seq: number;
   rows: Record<string, unknown>[];
   fields: string[];
   changes: number;
@@ -70,11 +72,24 @@ export function syncPg(url: string): SyncPg {
   const pgPath = createRequire(import.meta.url).resolve('pg');
   const worker = new Worker(WORKER, { eval: true, workerData: { port: port2, flag, url, pg: pgPath }, transferList: [port2] });
   worker.unref();
+  let seq = 0;
   const query = (sql: string, params: unknown[]): Reply => {
-    Atomics.store(flag, 0, 0);
-    port1.postMessage(placeholders(sql, params));
-    if (Atomics.wait(flag, 0, 0, 30_000) === 'timed-out') throw new Error(`PostgreSQL did not answer in 30 s: ${sql}`);
-    const reply = receiveMessageOnPort(port1)!.message as Reply;
+    // Each query has its number; the worker stores it in `flag` once its reply is posted. Waits
+    // until the flag says so, then takes replies until this one's (an earlier query that timed
+    // out may have left its reply behind).
+    seq = (seq % 2_000_000_000) + 1;
+    port1.postMessage({ seq, ...placeholders(sql, params) });
+    const deadline = Date.now() + 30_000;
+    for (let now = Date.now(); Atomics.load(flag, 0) !== seq; now = Date.now()) {
+      if (now >= deadline) throw new Error(`PostgreSQL did not answer in 30 s: ${sql}`);
+      Atomics.wait(flag, 0, Atomics.load(flag, 0), Math.min(100, deadline - now));
+    }
+    let reply: Reply | undefined;
+    while (reply?.seq !== seq) {
+      const m = receiveMessageOnPort(port1);
+      if (m === undefined) Atomics.wait(flag, 0, seq, 1); // posted, not yet in this port's queue
+      else reply = m.message as Reply;
+    }
     if (reply.error !== undefined) throw Object.assign(new Error(reply.error), { code: reply.code });
     return reply;
   };

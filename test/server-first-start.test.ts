@@ -115,6 +115,7 @@ describe('sluice user|key commands', () => {
     ['key revoke without a key', ['key', 'revoke'], /--key \(the key to revoke\) is required/],
     ['key revoke on no database', ['key', 'revoke', 'a'.repeat(64)], /no database at /],
     ['an unknown action', ['key', 'rotate'], /unknown command: sluice key rotate/],
+    ['sluice worker on a SQLite file (its server publishes)', ['worker'], /set DATABASE_URL to a PostgreSQL database/],
   ];
   for (const [what, args, message] of wrong) {
     test(`${what}: exit 2 with the reason, no database file created`, () => {
