@@ -27,6 +27,10 @@ import { revertImport } from './revert.ts';
 
 /** The channel a queued job is announced on. */
 export const JOBS_CHANNEL = 'sluice_jobs';
+/** A time of the database's clock as the store writes times (ISO 8601, UTC, milliseconds: ids.ts now()). */
+const dbTime = (at: string) => `to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const DB_NOW = dbTime('clock_timestamp()');
+
 /** Row chunks read in one query by a publish (500 rows each). */
 const READ_CHUNKS = 10;
 /** A running job unlocked this long after its claim has no live runner. */
@@ -109,21 +113,23 @@ export function pgJobs(db: PgDb): JobStore {
     },
 
     async claim(runner): Promise<Claim | null> {
-      const t = now();
+      // started_at by the database's clock, which the sweeper compares with (processes on several
+      // machines need not agree on the time).
       const job = await db.get<ClaimedJob>(
-        `UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = $1, started_at = $2, updated_at = $2
+        `UPDATE jobs SET status = 'running', attempts = attempts + 1, runner = $1, started_at = ${DB_NOW}, updated_at = ${DB_NOW}
          WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, kind, import_id, attempts, runner`,
-        [runner, t],
+        [runner],
       );
       return job ? { job, row: await importById(db, job.import_id) } : null;
     },
 
     async requeueAbandoned() {
-      const before = new Date(Date.now() - CLAIM_GRACE_MS).toISOString();
       return db.tx(async (sql) => {
         const running = await sql.all<Pick<ClaimedJob, 'id' | 'kind' | 'import_id' | 'attempts'>>(
-          `SELECT id, kind, import_id, attempts FROM jobs WHERE status = 'running' AND started_at < $1 FOR UPDATE SKIP LOCKED`, [before]);
+          `SELECT id, kind, import_id, attempts FROM jobs
+           WHERE status = 'running' AND started_at < ${dbTime(`clock_timestamp() - make_interval(secs => $1)`)} FOR UPDATE SKIP LOCKED`,
+          [CLAIM_GRACE_MS / 1000]);
         let requeued = 0, abandoned = 0;
         const t = now();
         for (const j of running) {
