@@ -36,7 +36,9 @@ export interface BenchServer {
   headers: Record<string, string>;
   rss(): Promise<Rss>;
   /** A Depository account in USD in the key's family, made with POST /api/v1/accounts; its id. */
-  createAccount(name?: string): Promise<string>;
+  createAccount(name?: string, key?: string): Promise<string>;
+  /** A new family with a user and a read_write key (made in the server's store); the key. */
+  newFamily(): Promise<string>;
   transactionsOf(importId: string): Promise<number>;
   storage(importId: string): Promise<Storage>;
   /** Writes the transactions-1m data straight into the database (bench/seed-transactions.ts). */
@@ -101,9 +103,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
     url,
     headers,
     rss: () => call<Rss>('rss'),
-    async createAccount(name = 'Bench Checking') {
+    newFamily: () => call<string>('family'),
+    async createAccount(name = 'Bench Checking', key = BENCH_KEY) {
       const res = await fetch(url + '/api/v1/accounts', {
-        method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' },
+        method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name, account_type: 'depository', currency: 'USD' }),
       });
       const text = await res.text();

@@ -22,6 +22,7 @@
 //                                                         written with SQL (synchronous: the server
 //                                                         answers nothing meanwhile); the ids made
 //                                                         and each filter's expected total_count
+//   ← {id, op: 'family'}  → {id, ok, value: key}   a new family and user, its read_write API key
 //   ← {id, op: 'close'}    → {id, ok}; then the process exits (running.close(): server, worker, db)
 //
 // Accounts to import into are created through the API (POST /api/v1/accounts, in server-client.ts).
@@ -33,7 +34,7 @@ import { sqliteDb } from '../server/store/sqlite/store.ts';
 import { seedTransactions, type SeedRequest } from './seed-transactions.ts';
 
 type Message =
-  | { id: number; op: 'rss' | 'close' }
+  | { id: number; op: 'rss' | 'close' | 'family' }
   | { id: number; op: 'count' | 'storage'; import_id: string }
   | ({ id: number; op: 'seed' } & SeedRequest);
 
@@ -44,7 +45,17 @@ running.worker.onFinished((importId) => void send({ event: 'finished', import_id
 let closing: Promise<void> | null = null;
 const close = () => (closing ??= running.close());
 
+let families = 0;
+
 async function answer(m: Message): Promise<unknown> {
+  // A family of its own with a read_write key (the parallel publish case: one family's jobs take turns).
+  if (m.op === 'family') {
+    const n = ++families;
+    return (await running.store.users.create({
+      email: `bench-${n}@example.com`, firstName: null, lastName: null, scope: 'read_write',
+      family: { name: `Bench family ${n}`, currency: 'USD', defaultCategories: true },
+    })).key;
+  }
   // On PostgreSQL (DATABASE_URL: the -pg cases) only the row count is asked.
   if ('listen' in running.store && m.op === 'count') {
     return (running.store as PgStore).db.value<number>('SELECT count(*) FROM transactions WHERE import_id = $1', [m.import_id]);

@@ -1,8 +1,8 @@
 // server-publish-4x2-pg: four imports published at once by two workers on one PostgreSQL database
 // (SPEC §3.13). The server runs HTTP only (PUBLISH_WORKER=false, bench/server-host.ts); two
 // `sluice worker` processes (server/worker-main.ts) publish. The file's rows are split into four
-// imports, each into an account of its own, stored first; then the four publishes are queued at
-// once and timed until GET /imports/:id says every one is complete (polled every 20 ms). Counted
+// imports, each of a family of its own (one family's publishes take turns: store/pg/jobs.ts) and
+// into an account of its own, stored first; then the four publishes are queued at once and timed until GET /imports/:id says every one is complete (polled every 20 ms). Counted
 // afterwards straight from the database: each import's transactions rows, and how many distinct
 // identities they hold (a row written twice would show as fewer distinct than rows).
 //
@@ -44,31 +44,34 @@ try {
   const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
   const per = Math.ceil(lines.length / IMPORTS);
   const ids: string[] = [];
+  const keys: string[] = [];
   const rows: number[] = [];
   for (let i = 0; i < IMPORTS; i++) {
     const part = lines.slice(i * per, (i + 1) * per);
+    const key = await server.newFamily();
     const form = new FormData();
     form.set('date_format', '%Y-%m-%d');
-    form.set('account_id', await server.createAccount(`Parallel ${i}`));
+    form.set('account_id', await server.createAccount(`Parallel ${i}`, key));
     form.set('file', new Blob([[header, ...part].join('\n') + '\n'], { type: 'text/csv' }), `part-${i}.csv`);
-    const res = await fetch(server.url + '/api/v1/imports', { method: 'POST', body: form, headers: server.headers });
+    const res = await fetch(server.url + '/api/v1/imports', { method: 'POST', body: form, headers: { 'X-Api-Key': key } });
     const body = (await res.json()) as { data?: { id: string } };
     if (res.status !== 201 || !body.data) throw new Error(`POST /imports answered ${res.status}`);
     ids.push(body.data.id);
+    keys.push(key);
     rows.push(part.length);
   }
   const before = await server.rss();
   const t0 = performance.now();
-  await Promise.all(ids.map(async (id) => {
-    const r = await fetch(`${server.url}/api/v1/imports/${id}/publish`, { method: 'POST', headers: server.headers });
+  await Promise.all(ids.map(async (id, i) => {
+    const r = await fetch(`${server.url}/api/v1/imports/${id}/publish`, { method: 'POST', headers: { 'X-Api-Key': keys[i]! } });
     if (r.status !== 202) throw new Error(`POST /imports/${id}/publish answered ${r.status}`);
   }));
   const statuses = new Map<string, string>();
   const deadline = Date.now() + 10 * 60_000;
   while (statuses.size < ids.length && Date.now() < deadline) {
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       if (statuses.has(id)) continue;
-      const d = (await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers: server.headers })).json()) as { data: { status: string; status_detail: { terminal: boolean } } };
+      const d = (await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers: { 'X-Api-Key': keys[i]! } })).json()) as { data: { status: string; status_detail: { terminal: boolean } } };
       if (d.data.status_detail.terminal) statuses.set(id, d.data.status);
     }
     await new Promise((r) => setTimeout(r, 20));
