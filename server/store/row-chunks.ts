@@ -123,3 +123,22 @@ export function decodeRows(text: string, firstRow: number): StoredRow[] {
   }
   return out;
 }
+
+/** The chunks that hold rows [offset, offset + limit): first and last chunk number (inclusive); null when none. */
+export function chunkSpan(offset: number, limit: number): { first: number; last: number } | null {
+  if (limit <= 0) return null;
+  return { first: Math.floor(offset / ROWS_PER_CHUNK), last: Math.floor((offset + limit - 1) / ROWS_PER_CHUNK) };
+}
+
+/** Rows [offset, offset + limit) out of the stored chunks of chunkSpan(), in order. */
+export function rowsInSpan(chunks: readonly { first_row: number; data: string }[], offset: number, limit: number): StoredRow[] {
+  const out: StoredRow[] = [];
+  for (const c of chunks) {
+    const rows = decodeRows(c.data, c.first_row);
+    for (let i = 0; i < rows.length; i++) {
+      const n = c.first_row + i;
+      if (n >= offset && n < offset + limit) out.push(rows[i]!);
+    }
+  }
+  return out;
+}

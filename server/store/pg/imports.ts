@@ -9,7 +9,7 @@
 
 import type { Finalize, ImportRequestRecord, ImportRow, ImportStore, MappingInput, StatusChange } from '../store.ts';
 import { now, uuidv7 } from '../ids.ts';
-import { decodeRows, encodeRows, ROWS_PER_CHUNK, type StoredRow } from '../row-chunks.ts';
+import { chunkSpan, decodeRows, encodeRows, rowsInSpan, type StoredRow } from '../row-chunks.ts';
 import type { PgDb, Sql } from './db.ts';
 
 /** A staged import untouched this long belongs to no live upload (a request that slow has timed out long before). */
@@ -119,20 +119,11 @@ export function pgImports(db: PgDb): ImportStore {
     },
 
     async rows(importId, offset, limit) {
-      if (limit <= 0) return [];
-      const first = Math.floor(offset / ROWS_PER_CHUNK);
-      const last = Math.floor((offset + limit - 1) / ROWS_PER_CHUNK);
+      const span = chunkSpan(offset, limit);
+      if (span === null) return [];
       const chunks = await db.all<{ first_row: number; data: string }>(
-        'SELECT first_row, data FROM import_row_chunks WHERE import_id = $1 AND chunk BETWEEN $2 AND $3 ORDER BY chunk', [importId, first, last]);
-      const out: StoredRow[] = [];
-      for (const c of chunks) {
-        const rows = decodeRows(c.data, c.first_row);
-        for (let i = 0; i < rows.length; i++) {
-          const n = c.first_row + i;
-          if (n >= offset && n < offset + limit) out.push(rows[i]!);
-        }
-      }
-      return out;
+        'SELECT first_row, data FROM import_row_chunks WHERE import_id = $1 AND chunk BETWEEN $2 AND $3 ORDER BY chunk', [importId, span.first, span.last]);
+      return rowsInSpan(chunks, offset, limit);
     },
 
     async delete(familyId, importId) {

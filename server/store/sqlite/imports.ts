@@ -14,7 +14,7 @@
 
 import type { Finalize, ImportRequestRecord, ImportRow, ImportStore, StatusChange } from '../store.ts';
 import { now, uuidv7 } from '../ids.ts';
-import { decodeRows, encodeRows, ROWS_PER_CHUNK, type StoredRow } from '../row-chunks.ts';
+import { chunkSpan, decodeRows, encodeRows, rowsInSpan, type StoredRow } from '../row-chunks.ts';
 import type { Db } from './db.ts';
 
 export function setStatus(db: Db, importId: string, change: StatusChange): void {
@@ -115,20 +115,11 @@ export function sqliteImports(db: Db): ImportStore {
     },
 
     async rows(importId, offset, limit) {
-      if (limit <= 0) return [];
-      const first = Math.floor(offset / ROWS_PER_CHUNK);
-      const last = Math.floor((offset + limit - 1) / ROWS_PER_CHUNK);
+      const span = chunkSpan(offset, limit);
+      if (span === null) return [];
       const chunks = db.prepare('SELECT first_row, data FROM import_row_chunks WHERE import_id = ? AND chunk BETWEEN ? AND ? ORDER BY chunk')
-        .all(importId, first, last) as { first_row: number; data: string }[];
-      const out: StoredRow[] = [];
-      for (const c of chunks) {
-        const rows = decodeRows(c.data, c.first_row);
-        for (let i = 0; i < rows.length; i++) {
-          const n = c.first_row + i;
-          if (n >= offset && n < offset + limit) out.push(rows[i]!);
-        }
-      }
-      return out;
+        .all(importId, span.first, span.last) as { first_row: number; data: string }[];
+      return rowsInSpan(chunks, offset, limit);
     },
 
     async delete(familyId, importId) {
