@@ -10,6 +10,8 @@ import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { pgHarness, type PgDatabase, type PgHarness } from './pg-helpers.ts';
 import { bankCsv, childEnv, freePort, ROOT, spawnServer, terminal, until, type Api, type ChildServer } from './publish-helpers.ts';
+import { openStore } from '../server/store/open.ts';
+import { STALE_STAGED_MS } from '../server/store/pg/imports.ts';
 import { api, type ApiOptions } from './server-helpers.ts';
 
 const found = await pgHarness();
@@ -108,6 +110,30 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
     assert.ok(new Set(jobs.rows.map((j) => j.pid)).size > 1, `one process ran every job: ${JSON.stringify(jobs.rows)}`);
   });
 
+  test('a process starting up removes only uploads nobody has written to for 15 minutes, never one in progress', async () => {
+    const { url, sql } = await database();
+    const first = await openStore(url);
+    try {
+      const owner = await first.users.create({ email: 'stage@example.com', firstName: null, lastName: null, scope: 'read_write', family: { name: 'F', currency: 'USD', defaultCategories: false } });
+      const staged = await first.imports.stage({ familyId: owner.familyId, userId: owner.user.id, type: 'TransactionImport', accountId: null, options: {}, configuration: {}, contentType: 'text/csv', filename: 'a.csv' });
+      await first.imports.append(staged, [{ seq: 0, bytes: new TextEncoder().encode('date,amount,name\n') }], []);
+      // Another process starts (main.ts does this at start): the upload in progress stays.
+      const second = await openStore(url);
+      try {
+        assert.equal(await second.imports.discardAllStaged(), 0);
+        assert.equal((await sql.query('SELECT count(*)::int AS n FROM imports WHERE id = $1', [staged])).rows[0].n, 1);
+        // Untouched for longer than STALE_STAGED_MS: a crashed process's upload, removed with its content.
+        await sql.query('UPDATE imports SET updated_at = $1 WHERE id = $2', [new Date(Date.now() - STALE_STAGED_MS - 1000).toISOString(), staged]);
+        assert.equal(await second.imports.discardAllStaged(), 1);
+        assert.equal((await sql.query('SELECT count(*)::int AS n FROM import_contents WHERE import_id = $1', [staged])).rows[0].n, 0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+
   test('SIGKILL of the process running a 100,000-row publish: another process completes it, every row once', { timeout: 300_000 }, async (t) => {
     const { url, sql } = await database();
     // HTTP only; two workers publish, one of which is killed while it writes.
@@ -126,6 +152,11 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
          AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'transactionid' AND a.query LIKE 'INSERT INTO transactions%')`, [id]);
       return j.rows[0]?.runner as string | undefined;
     }, 120_000, 5);
+    // A process starting now sweeps abandoned jobs: this one is held by a live transaction, so it
+    // is left alone (same runner, same attempt).
+    children.push(await spawnWorker(url));
+    const held = await sql.query('SELECT status, attempts, runner FROM jobs WHERE import_id = $1', [id]);
+    assert.deepEqual(held.rows[0], { status: 'running', attempts: 1, runner }, 'a starting process left the running job alone');
     const pid = Number(runner.split(':')[0]);
     const victim = workers.find((w) => w.child.pid === pid);
     assert.ok(victim, `the runner ${runner} is one of the workers`);
