@@ -137,7 +137,26 @@ export class BalanceLines {
    * calls that grows with its size: every byte added to the reader delays that on every file).
    */
   check(name: string, cells: readonly string[], issues: RowIssues): void {
-    if (!mayBeBalanceLine(name)) return;
+    // The first test of mayBeBalanceLine(), here so that most rows pay a table lookup and no call.
+    if (name.length >= 3) {
+      const a = name.charCodeAt(0), b = name.charCodeAt(1), c = name.charCodeAt(2);
+      if (isLetter(a) && isLetter(b) && TRIPLES[(((a | 32) - 97) * 26 + ((b | 32) - 97)) * 27 + (isLetter(c) ? (c | 32) - 97 : 26)] === 0) return;
+    }
+    this.checkFurther(name, cells, issues);
+  }
+
+  /**
+   * The rest of check(), for names that start like some label (`Starbucks`, `Starting balance`).
+   * A name found to be no label is remembered, whichever test found it: mayBeBalanceLine()'s
+   * later filters cost a few hundred nanoseconds, and such a name comes back row after row.
+   */
+  private checkFurther(name: string, cells: readonly string[], issues: RowIssues): void {
+    const n = name.length;
+    if (n > 0 && this.known[(n + 31 * name.charCodeAt(n - 1)) & (CACHE_SLOTS - 1)] === name) return;
+    if (!mayBeBalanceLine(name)) {
+      if (n > 0) this.remember(name);
+      return;
+    }
     const label = this.match(name, cells);
     if (label !== null) issues.add('ROW_BALANCE_LINE', null, `the row is a balance or summary line (${JSON.stringify(label)}), not a transaction`, label);
   }

@@ -77,18 +77,24 @@ function swapDayMonth(f: string): string {
 const dayFirst = (f: string) => f.indexOf('%d') >= 0 && f.indexOf('%m') >= 0 && f.indexOf('%d') < f.indexOf('%m');
 
 export function inferDateFormat(values: readonly string[], hints: DateHints = NO_DATE_HINTS): DateInference {
-  const alive = PARSERS.map(() => true);
+  // The candidates still in the race, by index in list order. Each distinct value is tried on
+  // these only (after the first few values, usually one): this runs cold, once per file, on up to
+  // a thousand values, so it makes no closures or arrays per value.
+  let alive: number[] = PARSERS.map((_, i) => i);
   let readable = 0;
-  // Each distinct value once, and only the candidates still in the race are tried on it.
   for (const v of new Set(values)) {
     if (v === '') continue;
     let fits = 0;
-    const ok = alive.map((a, i) => a && parsed(PARSERS[i]!.parse(v)) && ++fits > 0);
-    if (fits === 0 && !PARSERS.some((p, i) => !alive[i] && parsed(p.parse(v)))) continue; // no candidate reads it: a bad row
+    for (let k = 0; k < alive.length; k++) if (parsed(PARSERS[alive[k]!]!.parse(v))) fits++;
+    if (fits === 0) {
+      // No candidate in the race reads it: a bad row, unless one already out does (then it stays
+      // out and the value counts, which knocks out every candidate left).
+      if (!PARSERS.some((p, i) => !alive.includes(i) && parsed(p.parse(v)))) continue;
+      alive = [];
+    } else if (fits < alive.length) alive = alive.filter((i) => parsed(PARSERS[i]!.parse(v)));
     readable++;
-    ok.forEach((f, i) => { if (!f) alive[i] = false; });
   }
-  const survivors: string[] = DATE_CANDIDATES.filter((_, i) => alive[i]);
+  const survivors: string[] = alive.map((i) => DATE_CANDIDATES[i]!);
   if (readable === 0 || survivors.length === 0) return { format: null, survivors: [], decidedBy: null, ambiguous: false };
   if (survivors.length === 1) return { format: survivors[0]!, survivors, decidedBy: null, ambiguous: false };
 
