@@ -306,19 +306,13 @@ export class OfxTokenizer {
     let pos = this.pos;
     let textFrom = pos;
     for (;;) {
+      // No tag starts in what has arrived (or its second character has not): wait for more.
       const lt = buf.indexOf('<', pos);
-      if (lt < 0 || lt + 1 >= n) {
-        // No tag starts in what has arrived (or its second character has not): wait for more.
-        if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
-        break;
-      }
+      if (lt < 0 || lt + 1 >= n) break;
       const c = buf.charCodeAt(lt + 1);
       if (startsName(c) || c === SLASH) {
         const gt = buf.indexOf('>', lt + 2);
-        if (gt < 0) {
-          if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
-          break;
-        }
+        if (gt < 0) break;
         if (c !== SLASH) {
           // The text before a start tag belongs to the element whose start tag came last, if any.
           if (this.pendingName !== null) this.settle(textFrom, lt, true);
@@ -346,10 +340,7 @@ export class OfxTokenizer {
       else if (buf.startsWith('<!--', lt)) end = this.endOf(buf, '-->', lt + 4);
       else if (buf.startsWith('<![CDATA[', lt)) end = this.endOf(buf, ']]>', lt + 9);
       else end = this.endOf(buf, '>', lt + 1);
-      if (end < 0) {
-        if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
-        break;
-      }
+      if (end < 0) break;
       // A comment, processing instruction, declaration or CDATA section: the text before it is a
       // piece of the pending element's text, and so is a CDATA section's.
       if (this.pendingName !== null && lt > textFrom) this.addText(buf, textFrom, lt);
@@ -359,6 +350,10 @@ export class OfxTokenizer {
       pos = end;
       textFrom = end;
     }
+    // Every way out of the loop above waits for more text: one check here, which every push
+    // reaches (three of them inside the loop, some first reached after the loop was optimized,
+    // each threw the optimized loop away once).
+    if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
     this.pos = textFrom;
   }
 
