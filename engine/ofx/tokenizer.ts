@@ -28,10 +28,13 @@
 // Cost: this is the reader's hot loop (a 50 MB statement is some 1.8 million tags). Per tag, two
 // indexOf calls find the `<` and the `>`; a known name comes from the name table (two characters
 // read, one substring compared), so the reader's comparisons and switches meet one string per
-// name; a value is one slice of its text as it lies, trimmed natively when its element settles;
-// whether a value holds an `&` is known from one indexOf per `&` in the text, not one per value;
-// and a line is counted only for a start tag that turns out to open an aggregate (the reader asks
-// for no leaf's line), by indexOf over the line breaks since the last one counted.
+// name; a value is one slice of the text between its start tag and the next tag, trimmed natively
+// when the next tag settles its element (no copy of the text is kept in between); whether a value
+// holds an `&` is known from one indexOf per `&` in the text, not one per value; and a line is
+// counted only for a start tag that turns out to open an aggregate (the reader asks for no leaf's
+// line), by one indexOf per line break since the last one counted. Native string calls rather
+// than loops over characters wherever the two compete: a character loop in JavaScript costs
+// several times the builtin here, and far more while the code is still cold.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -103,6 +106,12 @@ const isBlankChar = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 |
 
 function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isBlankChar(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** isBlank() of `s[from, to)`, without the slice. */
+function isBlankRange(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isBlankChar(s.charCodeAt(i))) return false;
   return true;
 }
 
@@ -178,6 +187,10 @@ export class OfxTokenizer {
   /** Where its start tag is in buf, and its line once counted (0: not yet; see pendingLine()). */
   private pendingAt = 0;
   private pendingLineNo = 0;
+  /**
+   * Its text so far when a comment, a processing instruction or a CDATA section split it (else '':
+   * the text between its start tag and the next tag is read where it lies, settle()).
+   */
   private pendingText = '';
   /** Whether pendingText is one piece as it lies in the text (untrimmed), else pieces joined (see addText). */
   private pendingRaw = false;
@@ -226,6 +239,21 @@ export class OfxTokenizer {
   private lineOf(p: number): number {
     const buf = this.buf;
     let line = this.line, at = this.lineAt, lf = this.nextLF, cr = this.nextCR;
+    if (cr < at) { cr = buf.indexOf('\r', at); if (cr < 0) cr = buf.length; }
+    if (cr >= p) {
+      // No CR before p (LF line ends, the usual case): one indexOf a line and nothing else.
+      if (lf < at) { lf = buf.indexOf('\n', at); if (lf < 0) lf = buf.length; }
+      while (lf < p) {
+        line++;
+        lf = buf.indexOf('\n', lf + 1);
+        if (lf < 0) lf = buf.length;
+      }
+      this.line = line;
+      this.lineAt = p;
+      this.nextLF = lf;
+      this.nextCR = cr;
+      return line;
+    }
     for (;;) {
       if (lf < at) { lf = buf.indexOf('\n', at); if (lf < 0) lf = buf.length; }
       if (cr < at) { cr = buf.indexOf('\r', at); if (cr < 0) cr = buf.length; }
@@ -278,54 +306,97 @@ export class OfxTokenizer {
     let pos = this.pos;
     let textFrom = pos;
     for (;;) {
+      // No tag starts in what has arrived (or its second character has not): wait for more.
       const lt = buf.indexOf('<', pos);
-      if (lt < 0 || lt + 1 >= n) {
-        // No tag starts in what has arrived (or its second character has not): wait for more.
-        if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
-        break;
-      }
+      if (lt < 0 || lt + 1 >= n) break;
       const c = buf.charCodeAt(lt + 1);
-      const name = startsName(c);
-      if (!name && c !== SLASH && c !== BANG && c !== QUESTION) {
+      if (startsName(c) || c === SLASH) {
+        const gt = buf.indexOf('>', lt + 2);
+        if (gt < 0) break;
+        if (c !== SLASH) {
+          // The text before a start tag belongs to the element whose start tag came last, if any.
+          if (this.pendingName !== null) this.settle(textFrom, lt, true);
+          const tag = tagName(buf, lt + 1, gt);
+          this.pendingName = tag;
+          this.pendingAt = lt;
+          this.pendingLineNo = 0;
+          if (buf.charCodeAt(gt - 1) === SLASH) this.endTag(tag, gt, gt); // <NAME/>
+        } else {
+          let from = lt + 2;
+          while (from < gt && isBlankChar(buf.charCodeAt(from))) from++;
+          this.endTag(tagName(buf, from, gt), textFrom, lt);
+        }
+        pos = gt + 1;
+        textFrom = pos;
+        continue;
+      }
+      if (c !== BANG && c !== QUESTION) {
         // A `<` that starts no tag is text (`a < b`); keep looking for the tag that ends it.
         pos = lt + 1;
         continue;
       }
       let end: number;
-      if (name || c === SLASH) end = this.endOf(buf, '>', lt + 1);
-      else if (c === QUESTION) end = this.endOf(buf, '?>', lt + 2);
+      if (c === QUESTION) end = this.endOf(buf, '?>', lt + 2);
       else if (buf.startsWith('<!--', lt)) end = this.endOf(buf, '-->', lt + 4);
       else if (buf.startsWith('<![CDATA[', lt)) end = this.endOf(buf, ']]>', lt + 9);
       else end = this.endOf(buf, '>', lt + 1);
-      if (end < 0) {
-        if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
-        break;
-      }
-      // The text before the tag belongs to the element whose start tag came last, if any.
+      if (end < 0) break;
+      // A comment, processing instruction, declaration or CDATA section: the text before it is a
+      // piece of the pending element's text, and so is a CDATA section's.
       if (this.pendingName !== null && lt > textFrom) this.addText(buf, textFrom, lt);
-      if (name) {
-        const tag = tagName(buf, lt + 1, end - 1);
-        this.startTag(tag, lt);
-        if (buf.charCodeAt(end - 2) === SLASH) this.endTag(tag); // <NAME/>
-      } else if (c === SLASH) {
-        let from = lt + 2;
-        while (from < end - 1 && isBlankChar(buf.charCodeAt(from))) from++;
-        this.endTag(tagName(buf, from, end - 1));
-      } else if (c === BANG && this.pendingName !== null && buf.startsWith('<![CDATA[', lt)) {
+      if (c === BANG && this.pendingName !== null && buf.startsWith('<![CDATA[', lt)) {
         this.appendText(buf.slice(lt + 9, end - 3));
       }
       pos = end;
       textFrom = end;
     }
+    // Every way out of the loop above waits for more text: one check here, which every push
+    // reaches (three of them inside the loop, some first reached after the loop was optimized,
+    // each threw the optimized loop away once).
+    if (!last && n - textFrom > MAX_PENDING) this.tooLong(textFrom);
     this.pos = textFrom;
   }
 
   /**
-   * Adds the text before a tag to the pending element's. Most elements have one piece of text,
-   * kept as it lies (a value, the line break after it and the next line's indentation: one slice)
-   * and trimmed when the element settles (one native trim()). A second piece (after a comment or a
-   * CDATA section) is added as it is to the first trimmed of its blanks, and the whole is trimmed
-   * when it settles; a first piece that is all blanks counts as none.
+   * Settles the pending element, now that a tag follows it at `to` (`childFollows`: a start tag),
+   * with `buf[from, to)` the last piece of its text: a leaf when the text holds more than blanks
+   * (or its name is a known leaf), else an aggregate that is now open. Most elements have that one
+   * piece only: a value, the line break after it and the next line's indentation, one slice
+   * trimmed natively (a loop over the blanks here cost more than the slice and trim() it saves).
+   */
+  private settle(from: number, to: number, childFollows: boolean): void {
+    if (this.pendingText !== '') {
+      // Pieces before this one (a comment or a CDATA section came between): joined.
+      if (to > from) this.addText(this.buf, from, to);
+      this.settlePending(childFollows);
+      return;
+    }
+    const name = this.pendingName!;
+    this.pendingName = null;
+    const buf = this.buf;
+    const text = buf.slice(from, to);
+    // trim() removes the blanks and also U+00A0, U+FEFF and the Unicode spaces: text of those
+    // alone is an empty value, not the blank between an aggregate's tags.
+    const value = text.trim();
+    if (value !== '') {
+      if (this.nextAmp < from) {
+        const j = buf.indexOf('&', from);
+        this.nextAmp = j < 0 ? buf.length : j;
+      }
+      this.sink.leaf(name, this.nextAmp < to ? decodeEntities(value) : value);
+    } else if (!isBlank(text) || !childFollows || KNOWN_LEAVES.has(name)) {
+      this.sink.leaf(name, '');
+    } else {
+      this.stack.push(name);
+      this.sink.open(name, this.pendingLine());
+    }
+  }
+
+  /**
+   * Adds the text before a comment, a processing instruction or a CDATA section to the pending
+   * element's. The first piece is kept as it lies (trimmed when the element settles); a second
+   * piece is added as it is to the first trimmed of its blanks, and the whole is trimmed when it
+   * settles; a first piece that is all blanks counts as none.
    */
   private addText(buf: string, from: number, to: number): void {
     if (this.pendingText === '' || (this.pendingRaw && isBlank(this.pendingText))) {
@@ -358,28 +429,12 @@ export class OfxTokenizer {
     throw new SluiceError('STATEMENT_MALFORMED', `a value or tag runs over ${MAX_PENDING} characters without the tag that ends it`, this.lineOf(from));
   }
 
-  /** A start tag at `at` in buf: it settles the element before it, and waits to be known itself. */
-  private startTag(name: string, at: number): void {
-    if (this.pendingName !== null) this.settlePending(true);
-    this.pendingName = name;
-    this.pendingAt = at;
-    this.pendingLineNo = 0;
-    this.pendingText = '';
-    this.pendingRaw = false;
-    this.pendingAmp = false;
-  }
-
-  /**
-   * Decides what the pending element was, now that a tag follows it: a leaf when text came before
-   * the tag (or its name is a known leaf), else (`childFollows`) an aggregate that is now open.
-   */
+  /** Settles the pending element from its joined pieces (pendingText), as settle() does from one. */
   private settlePending(childFollows: boolean): void {
     const name = this.pendingName!;
     this.pendingName = null;
     const text = this.pendingText;
     this.pendingText = '';
-    // trim() removes the blanks and also U+00A0, U+FEFF and the Unicode spaces: text of those
-    // alone is an empty value, not the blank between an aggregate's tags.
     const value = text.trim();
     if (value !== '' || !isBlank(text)) {
       this.sink.leaf(name, this.pendingAmp ? decodeEntities(value) : value);
@@ -391,22 +446,23 @@ export class OfxTokenizer {
     }
   }
 
-  private endTag(name: string): void {
+  /** An end tag at `to` in buf, with `buf[from, to)` the text before it. */
+  private endTag(name: string, from: number, to: number): void {
     if (this.pendingName !== null) {
       if (this.pendingName === name) {
-        const empty = isBlank(this.pendingText) && !KNOWN_LEAVES.has(name);
-        if (empty) {
+        if (isBlank(this.pendingText) && isBlankRange(this.buf, from, to) && !KNOWN_LEAVES.has(name)) {
           // `<BANKTRANLIST></BANKTRANLIST>`: an aggregate with nothing in it.
           this.pendingName = null;
+          this.pendingText = '';
           this.sink.open(name, this.pendingLine());
           this.sink.close(name);
         } else {
-          this.settlePending(false);
+          this.settle(from, to, false);
         }
         return;
       }
       // An unclosed leaf, ended by an enclosing element's end tag.
-      this.settlePending(false);
+      this.settle(from, to, false);
     }
     // The innermost open aggregate of that name: nearly always the top of the stack.
     const stack = this.stack;

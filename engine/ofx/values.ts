@@ -18,38 +18,21 @@ export type OfxDateFailure = 'invalid' | 'impossible' | 'out_of_range';
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** Whether `s` from `i` on (after YYYYMMDD) is an OFX time and zone: `[HHMM[SS[.XXX]]]`, blanks, `[zone]`, each optional. */
-function isTimeAndZone(s: string, i: number): boolean {
-  const n = s.length;
-  let digits = 0;
-  while (i < n && isDigit(s.charCodeAt(i))) { i++; digits++; }
-  if (digits !== 0 && digits !== 2 && digits !== 4 && digits !== 6) return false;
-  if (digits === 6 && s.charCodeAt(i) === 46 /* . */) {
-    const from = ++i;
-    while (i < n && isDigit(s.charCodeAt(i))) i++;
-    if (i === from || i - from > 6) return false;
-  }
-  while (i < n && s.charCodeAt(i) === 32) i++;
-  if (i === n) return true;
-  // The zone is not checked beyond its brackets: servers write `[-5:EST]`, `[0:GMT]`,
-  // `[+5.30:IST]`, `[-03:00]` and `[-3]`, and the day is read as written whatever it says.
-  if (s.charCodeAt(i) !== 91 /* [ */) return false;
-  const close = s.indexOf(']', i + 1);
-  return close === n - 1;
-}
+/**
+ * An OFX date-time: YYYYMMDD, then `[HHMM[SS[.XXX]]]`, spaces, `[zone]`, each optional. The zone
+ * is not checked beyond its brackets: servers write `[-5:EST]`, `[0:GMT]`, `[+5.30:IST]`,
+ * `[-03:00]` and `[-3]`, and the day is read as written whatever it says. One expression, not a
+ * loop over the characters: it runs natively from the first date on (a statement's 2–3 dates a
+ * row were the reader's most expensive values, about half of it the time and zone).
+ */
+const DATE_TIME = /^\d{8}(?:\d\d(?:\d\d(?:\d\d(?:\.\d{1,6})?)?)?)? *(?:\[[^\]]*\])?$/;
 
 /** The ISO day of an OFX date-time, or why it was refused. */
 export function ofxDate(text: string, range: DateRange): string | OfxDateFailure {
-  if (text.length < 8) return 'invalid';
-  // YYYYMMDD as one number, each character read once (a value is often a slice of the statement's
-  // text, whose characters cost more to read than a string of its own).
+  if (!DATE_TIME.test(text)) return 'invalid';
+  // YYYYMMDD as one number (eight digits, as the expression checked).
   let ymd = 0;
-  for (let i = 0; i < 8; i++) {
-    const c = text.charCodeAt(i);
-    if (!isDigit(c)) return 'invalid';
-    ymd = ymd * 10 + c - 48;
-  }
-  if (text.length > 8 && !isTimeAndZone(text, 8)) return 'invalid';
+  for (let i = 0; i < 8; i++) ymd = ymd * 10 + text.charCodeAt(i) - 48;
   const y = Math.floor(ymd / 10000);
   const mo = Math.floor(ymd / 100) % 100;
   const d = ymd % 100;

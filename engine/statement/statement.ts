@@ -96,9 +96,13 @@ export function statementRow(issues: RowIssues, x: StatementRowInput, defaultCur
 /** Counts one statement's rows and checks opening + entries = closing at its end, in flat memory. */
 export class StatementTally {
   readonly info: StatementInfo;
-  /** The sum so far, and the amounts not yet added to it (summed a batch at a time: exact, and no array as long as the statement). */
-  private partial = '0';
-  private batch: string[] = [];
+  /**
+   * The sum so far, then the amounts not yet added to it (summed a batch at a time: exact, and no
+   * array as long as the statement). One array of strings for the tally's life: an array made
+   * empty holds small integers until its first push, and the optimized push below, made for
+   * strings, was thrown away at each new one.
+   */
+  private readonly pending: string[] = ['0'];
   /** Entries whose amount could not be read. */
   private unread = 0;
 
@@ -116,11 +120,12 @@ export class StatementTally {
       this.unread++;
       return;
     }
-    this.batch.push(amount);
-    if (this.batch.length >= 1024) {
-      this.batch.push(this.partial);
-      this.partial = sum(this.batch);
-      this.batch = [];
+    const pending = this.pending;
+    pending.push(amount);
+    if (pending.length > 1024) {
+      const partial = sum(pending);
+      pending.length = 1;
+      pending[0] = partial;
     }
   }
 
@@ -131,9 +136,9 @@ export class StatementTally {
    */
   close(): Issue | null {
     const info = this.info;
-    this.batch.push(this.partial);
-    info.total = sum(this.batch);
-    this.batch = [];
+    info.total = sum(this.pending);
+    this.pending.length = 1;
+    this.pending[0] = info.total;
     if (info.opening === null || info.closing === null || this.unread > 0) return null;
     const expected = add(info.opening.amount, info.total);
     info.balanced = equal(expected, info.closing.amount);
