@@ -162,32 +162,35 @@ export function pgJobs(db: PgDb): JobStore {
         const ledger = new PgLedger(row.family_id, row.id, await loadFamily(sql, row.family_id));
         const sink = plan.sink(ledger);
         const chunks = await rowChunkCount(sql, row.id);
+        // The rows are read on another connection of the pool, outside this transaction: an
+        // importing import's stored rows do not change (only a pending or failed one is edited),
+        // so the next batch is read while this one is written, and this transaction's connection
+        // runs one statement at a time.
         const read = (from: number) => {
-          const p = rowChunks(sql, row.id, from, Math.min(chunks, from + READ_CHUNKS));
+          const p = rowChunks(db, row.id, from, Math.min(chunks, from + READ_CHUNKS));
           p.catch(() => {}); // a read left waiting when a flush fails is not awaited
           return p;
         };
         if (sink.scan) for (let c = 0; c < chunks; c += READ_CHUNKS) for (const rows of await read(c)) for (const r of rows) sink.scan(r);
-        // The database and this thread work at once: the next batch of rows is asked for before the
-        // rows in hand are turned into records, and one flush is in flight while the next is built
-        // (the connection runs its queries in the order sent; the summary is complete once every
-        // flush has resolved).
-        let inFlight: Promise<void> = Promise.resolve();
+        // The database and this thread work at once: while the database writes one batch's flush,
+        // this thread turns the next batch of rows into records (yielding after every 500 rows, so
+        // a flush of several statements sends each as soon as the one before is done), then waits
+        // for the flush and sends the next. The summary is complete once every flush has resolved.
+        let flushing: Promise<void> | null = null;
         let next = chunks > 0 ? read(0) : null;
         for (let c = 0; next !== null; c += READ_CHUNKS) {
           const batch = await next;
           next = c + READ_CHUNKS < chunks ? read(c + READ_CHUNKS) : null;
           for (const rows of batch) {
             for (const r of rows) sink.write(r);
-            if (ledger.buffered >= FLUSH_AT) {
-              await inFlight;
-              inFlight = ledger.flush(sql);
-              inFlight.catch(() => {}); // awaited before the next flush or at the end
-            }
+            await new Promise<void>((resolve) => setImmediate(resolve));
           }
+          await flushing;
+          flushing = ledger.buffered >= FLUSH_AT ? ledger.flush(sql) : null;
+          flushing?.catch(() => {}); // awaited after the next batch is built, or below
         }
         sink.end();
-        await inFlight;
+        await flushing;
         await ledger.flush(sql);
         await ledger.verifyReferences(sql);
         const counts = before === null ? null : { before, after: await familyCounts(sql, row.family_id), own: await importCounts(sql, row.id) };

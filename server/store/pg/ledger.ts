@@ -198,34 +198,47 @@ export class PgLedger implements Ledger {
     for (const g of groups) await insertRows(sql, `INSERT INTO ${g.table} (${g.columns.join(', ')})`, g.columns.length, g.rows);
 
     if (txs.length > 0) {
-      const created = new Set<string>();
-      // One array per column (unnest): PostgreSQL parses and plans one short statement, where a
-      // VALUES list of thousands of rows took about twice the database's time (bench/README.md).
+      // One statement for the batch's transactions, their tags and their split lines: one array per
+      // column (unnest: PostgreSQL parses and plans a short statement, where VALUES lists of
+      // thousands of rows took about twice its time), and the tags and lines of only the created
+      // transactions through the RETURNING of the first insert (data-modifying CTEs). One round
+      // trip, so the database works through the whole batch while this thread builds the next.
       const col = <T>(f: (x: NewTransaction) => T) => txs.map(f);
-      const inserted = await sql.all<{ id: string }>(
-        `INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
-         SELECT id, $1, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, $2, $3, $3
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
-           AS u(id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity)
-         ON CONFLICT (account_id, identity) DO NOTHING RETURNING id`,
-        [this.familyId, this.importId, this.t, col((x) => x.id), col((x) => x.accountId), col((x) => x.date), col((x) => x.amount),
-          col((x) => x.currency), col((x) => x.name), col((x) => x.notes), col((x) => x.categoryId), col((x) => x.merchantId), col((x) => x.identity)]);
-      for (const x of inserted) created.add(x.id);
-      this.count('transactions', 'created', created.size);
-      this.count('transactions', 'skipped', txs.length - created.size);
-      const lines: unknown[][] = [];
+      const tagTx: string[] = [], tagId: string[] = [];
+      const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
       for (const x of txs) {
-        if (!created.has(x.id)) continue;
-        for (const t of x.tagIds) tags.push([x.id, t]);
+        for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
         x.lines.forEach((l, position) => {
-          lines.push([uuidv7(), this.familyId, x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds, this.importId, this.t, this.t]);
+          const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
+          for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
         });
       }
-      await insertRows(sql,
-        'INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)',
-        13, lines);
+      const inserted = await sql.value<number>(
+        `WITH ins AS (
+           INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
+           SELECT id, $1, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, $2, $3, $3
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
+             AS u(id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity)
+           ON CONFLICT (account_id, identity) DO NOTHING RETURNING id
+         ), tagged AS (
+           INSERT INTO transaction_tags (transaction_id, tag_id)
+           SELECT g.tx, g.tag FROM unnest($14::text[], $15::text[]) AS g(tx, tag) JOIN ins ON ins.id = g.tx
+           ON CONFLICT DO NOTHING
+         ), lined AS (
+           INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
+           SELECT l.id, $1, l.tx, l.position, l.amount, l.currency, l.name, l.notes, l.category_id, l.tag_ids, $2, $3, $3
+           FROM unnest($16::text[], $17::text[], $18::int[], $19::numeric[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[])
+             AS l(id, tx, position, amount, currency, name, notes, category_id, tag_ids)
+           JOIN ins ON ins.id = l.tx
+         )
+         SELECT count(*) FROM ins`,
+        [this.familyId, this.importId, this.t, col((x) => x.id), col((x) => x.accountId), col((x) => x.date), col((x) => x.amount),
+          col((x) => x.currency), col((x) => x.name), col((x) => x.notes), col((x) => x.categoryId), col((x) => x.merchantId), col((x) => x.identity),
+          tagTx, tagId, ...line]);
+      this.count('transactions', 'created', inserted!);
+      this.count('transactions', 'skipped', txs.length - inserted!);
     }
-    // A tag given twice is stored once (SQLite: INSERT OR IGNORE).
+    // A NativeImport's tags (tagTransaction); a tag given twice is stored once (SQLite: INSERT OR IGNORE).
     await insertRows(sql, 'INSERT INTO transaction_tags (transaction_id, tag_id)', 2, tags, 'ON CONFLICT DO NOTHING');
 
     if (trades.length > 0) {
