@@ -348,6 +348,11 @@ function countsText(c: CaseSummary): string {
     return `${h.length} bodies of ~4 MiB, answered ${answers.join(', ')}; ${int(h.reduce((a, b) => a + b.requests, 0))} GETs meanwhile, ` +
       `${h.reduce((a, b) => a + b.failed, 0)} failed; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
   }
+  if (v.parallel !== undefined) {
+    const p = v.parallel;
+    const ok = p.imports.filter((x) => x.status === 'complete' && x.transactions === x.rows && x.distinct === x.rows).length;
+    return `${p.imports.length} imports, ${ok} complete with their rows once; ${int(c.records)} transactions; ${p.processes_used} of ${p.workers} workers took part`;
+  }
   if (v.transactions !== undefined) {
     const x = c.server?.transactions ?? v.transactions;
     const failed = x.queries.reduce((a, q) => a + q.failed, 0);
@@ -355,7 +360,7 @@ function countsText(c: CaseSummary): string {
       `${x.queries.length} queries × ${int(x.queries[0]?.requests ?? 0)} GETs, ${failed} failed; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
   }
   if (v.status !== 201) return `HTTP ${v.status} ${v.error ?? ''}`;
-  if (c.name === 'server-publish-100k') {
+  if (c.name === 'server-publish-100k' || c.name === 'server-publish-100k-pg') {
     return `${int(v.transactions_in_db ?? 0)} transactions written, import ${v.import_status}; POST to 201 ${fixed(c.server?.post_ms ?? null, 0)} ms`;
   }
   return `201: ${int(v.stats?.rows_count ?? 0)} rows, ${int(v.stats?.invalid_rows_count ?? 0)} invalid; server RSS before ${fixed(c.server?.rss_before_mb ?? null, 1)} MB`;
