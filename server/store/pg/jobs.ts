@@ -13,7 +13,7 @@
 //   running jobs whose row it can lock (SKIP LOCKED: nobody's transaction holds it) and that were
 //   claimed more than CLAIM_GRACE_MS ago (the moment between a claim's commit and its job's lock)
 //   go back to the queue; past MAX_ATTEMPTS they fail and the import is given back (givenUp).
-// - enqueue notifies the channel `sluice_jobs`; workers LISTEN on it (jobs-listen.ts) and poll
+// - enqueue notifies the channel `sluice_jobs`; workers LISTEN on it (store.ts listen) and poll
 //   as a fallback.
 
 import { ALL_COUNT_KEYS } from 'sluice';

@@ -1,17 +1,18 @@
 // A publish's unit of work on PostgreSQL (store.ts Ledger). The publisher's writers call it
 // synchronously, row by row; a network round trip per row would cost a 100,000-row publish
 // minutes (20,000 single-row INSERTs took 3.5 s here, 500-row ones 0.25 s). So:
-// - the reads are answered from what `load` read when the publish began (the family's name
+// - the reads are answered from what loadFamily() read when the publish began (the family's name
 //   indexes, its categories' colours, its securities and rules): store.ts's rule that a ledger's
 //   reads see the family as it was then, the writers remembering what they create;
-// - the writes are buffered, and `flush` sends them as multi-row INSERTs inside the job's
-//   transaction (jobs.ts calls it between row chunks and before the counts and the commit).
-//   Foreign keys are checked at the commit (the job sets them DEFERRED), so the tables can go in
-//   any order; transactions and trades are inserted with ON CONFLICT DO NOTHING RETURNING id, and
-//   only the created transactions' tags and split lines follow. Created / skipped are counted
-//   from what the database returned, so the summary is exact once flushed. The row tables have no
-//   foreign keys on PostgreSQL (schema.ts ROW_REFERENCES): the ids they name are collected here
-//   and checked once each at the end (verifyReferences).
+// - the writes are buffered, and `flush` sends them inside the job's transaction (jobs.ts calls
+//   it every FLUSH_AT records and before the counts and the commit): other records as multi-row
+//   INSERTs by table and columns, a batch's transactions with their tags and split lines as one
+//   statement (unnest arrays, ON CONFLICT DO NOTHING, the tags and lines of only what RETURNING
+//   gave back), trades with ON CONFLICT DO NOTHING RETURNING id. Created / skipped are counted
+//   from what the database returned, so the summary is exact once flushed. Foreign keys are
+//   checked at the commit (the job sets them DEFERRED), so the tables can go in any order; the
+//   row tables have none on PostgreSQL (schema.ts ROW_REFERENCES): the ids they name are
+//   collected here and checked once each at the end (verifyReferences).
 // - an update keeps the record's old row (row_to_json: numeric values exactly as stored) in
 //   import_changes, in the order the updates were made, after the inserts they may refer to.
 
