@@ -134,6 +134,35 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
     }
   });
 
+  test('the sweeper: a running job nobody holds goes back to the queue; after three attempts the import is failed, saying why', async () => {
+    const { url, sql } = await database();
+    const store = await openStore(url);
+    try {
+      const owner = await store.users.create({ email: 'sweep@example.com', firstName: null, lastName: null, scope: 'read_write', family: { name: 'F', currency: 'USD', defaultCategories: false } });
+      const jobs: Record<number, string> = {};
+      for (const attempts of [1, 3]) {
+        const id = await store.imports.stage({ familyId: owner.familyId, userId: owner.user.id, type: 'TransactionImport', accountId: null, options: {}, configuration: {}, contentType: 'text/csv', filename: `${attempts}.csv` });
+        await sql.query("UPDATE imports SET staged = 0, status = 'importing' WHERE id = $1", [id]);
+        // Claimed a minute ago by a process that is gone (no transaction holds the row).
+        await sql.query(`INSERT INTO jobs (id, kind, import_id, family_id, status, attempts, runner, created_at, updated_at, started_at)
+                         VALUES ($1, 'publish', $2, $3, 'running', $4, 'gone:1', $5, $5, $5)`, [`job-${attempts}`, id, owner.familyId, attempts, new Date(Date.now() - 60_000).toISOString()]);
+        jobs[attempts] = id;
+      }
+      assert.deepEqual(await store.jobs.requeueAbandoned(), { requeued: 1, abandoned: 1 });
+      assert.deepEqual((await sql.query("SELECT status, attempts FROM jobs WHERE id = 'job-1'")).rows[0], { status: 'queued', attempts: 1 });
+      assert.equal((await sql.query("SELECT status FROM jobs WHERE id = 'job-3'")).rows[0].status, 'failed');
+      const given = await store.imports.get(owner.familyId, jobs[3]!);
+      assert.equal(given?.status, 'failed');
+      assert.match(given?.error ?? '', /interrupted 3 times and was given up/);
+      // A claim younger than the grace is not swept (its worker may not have locked it yet).
+      const claimed = await store.jobs.claim('live:1');
+      assert.equal(claimed?.job.id, 'job-1');
+      assert.deepEqual(await store.jobs.requeueAbandoned(), { requeued: 0, abandoned: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
   test('SIGKILL of the process running a 100,000-row publish: another process completes it, every row once', { timeout: 300_000 }, async (t) => {
     const { url, sql } = await database();
     // HTTP only; two workers publish, one of which is killed while it writes.

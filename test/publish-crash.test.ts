@@ -142,7 +142,7 @@ describe('a job interrupted too often', () => {
 
   // The state three crashes leave (a job `running` with 3 attempts) is written directly: killing
   // the server three times mid-write would show the same thing three times slower.
-  test('at the next start the import is back in pending with an error, and publishing it again works', { timeout: 120_000 }, async () => {
+  test('at the next start the import is failed with an error, and publishing it again works', { timeout: 120_000 }, async () => {
     const dbPath = join(dir, 'sluice.db');
     const env = { DATABASE_PATH: dbPath, SLUICE_BOOTSTRAP_API_KEY: KEY };
     const first = await spawnServer({ ...env, PORT: String(await freePort()) });
@@ -171,8 +171,8 @@ describe('a job interrupted too often', () => {
       assert.match(second.stderr(), /gave up 1/);
       const s2 = bound(second.url);
       const d = (await s2.api('GET', `/api/v1/imports/${id}`)).body.data;
-      assert.equal(d.status, 'pending');
-      assert.equal(typeof d.error, 'string');
+      assert.equal(d.status, 'failed');
+      assert.match(d.error, /interrupted 3 times and was given up/);
       assert.equal(d.status_detail.publishable, true);
       const p = await s2.api('POST', `/api/v1/imports/${id}/publish`);
       assert.equal(p.status, 202);

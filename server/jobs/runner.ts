@@ -5,7 +5,7 @@
 // dies): a job left running by no live runner was interrupted. Its writes were in one transaction
 // that never committed, so nothing of it is stored; it is queued again (an import keeps its
 // importing / reverting status and completes after the restart). A job interrupted three times
-// is given up: the import returns to a retryable state (publish → pending, revert → complete)
+// is given up: the import returns to a retryable state (publish → failed, revert → complete)
 // with an error saying so.
 
 import { Worker } from 'node:worker_threads';

@@ -27,10 +27,14 @@ export interface Claim {
 /** A job interrupted this many times is given up. */
 export const MAX_ATTEMPTS = 3;
 
-/** Where an import goes when its job is given up: retryable again, saying why. */
+/**
+ * Where an import goes when its job is given up, saying why: a publish is failed (SPEC §3.13; a
+ * failed import may be published again), a revert leaves the import complete (nothing of it was
+ * undone).
+ */
 export function givenUp(kind: JobKind, attempts: number): StatusChange & { error: string } {
   const error = `the ${kind} was interrupted ${attempts} times and was given up; nothing of it was kept`;
-  return { status: kind === 'publish' ? 'pending' : 'complete', error };
+  return { status: kind === 'publish' ? 'failed' : 'complete', error };
 }
 
 export interface JobStore {
