@@ -178,7 +178,7 @@ describe('several processes on one PostgreSQL database', { skip }, () => {
       // Running, and its transaction holds the job's row (the lease): the write has begun.
       const j = await sql.query(
         `SELECT j.runner FROM jobs j WHERE j.import_id = $1 AND j.status = 'running'
-         AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'transactionid' AND a.query LIKE '%INSERT INTO transactions%')`, [id]);
+         AND EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'transactionid' AND (a.query LIKE '%INSERT INTO transactions%' OR a.query LIKE 'COPY transactions%'))`, [id]);
       return j.rows[0]?.runner as string | undefined;
     }, 120_000, 5);
     // A process starting now sweeps abandoned jobs: this one is held by a live transaction, so it

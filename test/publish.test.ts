@@ -387,6 +387,18 @@ describe('re-importing is safe: stable transaction identities', () => {
     assert.equal(rowsOf(s.db, 'transactions', second.id).length, 0);
   });
 
+  test('names holding a backslash, a tab and line breaks are stored exactly (on PostgreSQL a new account is written with COPY)', async () => {
+    const account = addAccount(s.db, f.familyId, 'Escapes');
+    const names = ['Back\\slash \\N', 'Tab\there', 'Line\nbreak', 'CR\rhere'];
+    const text = 'date,amount,name\n' + names.map((n, i) => `2024-03-0${i + 1},-${i + 1}.00,"${n}"`).join('\n') + '\n';
+    const d = await publishNew(s, f.key, { raw_file_content: text, account_id: account });
+    assert.equal(d.status, 'complete', d.error);
+    assert.deepEqual(inAccount(account).map((t) => t.name), names);
+    // Published again: every row already there, nothing added (the second time through ON CONFLICT).
+    const again = await publishNew(s, f.key, { raw_file_content: text, account_id: account });
+    assert.deepEqual(again.summary, summary({ transactions: [0, 0, names.length] }));
+  });
+
   test('an overlapping statement (days 1–10, then 5–15) adds only the new days', async () => {
     const account = addAccount(s.db, f.familyId, 'Overlap');
     await publishNew(s, f.key, { raw_file_content: fixture('statement-days-01-10.csv'), account_id: account });

@@ -22,6 +22,10 @@ import { now, uuidv7 } from '../ids.ts';
 import type { Sql } from './db.ts';
 import { placeholders } from './imports.ts';
 import { ROW_REFERENCES } from './schema.ts';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 const KINDS = new Set<string>(ALL_COUNT_KEYS);
 /** PostgreSQL takes at most 65,535 parameters in one statement; batches stay well under. */
@@ -32,6 +36,8 @@ export const FLUSH_AT = 5_000;
 type Style = { color: string; lucide_icon: string; classification: string };
 
 interface Family {
+  /** The family's accounts that held a transaction when the publish began. */
+  used: Set<string>;
   names: Map<NamedTable, Map<string, string>>;
   styles: Map<string, Style>;
   securities: Map<string, string>;
@@ -54,7 +60,10 @@ export async function loadFamily(sql: Sql, familyId: string): Promise<Family> {
     .map((r) => ({ k: `${r.ticker}\u0000${r.mic}`, id: r.id })));
   const rules = firstById(await sql.all<{ k: string; id: string }>(
     'SELECT name AS k, id FROM rules WHERE family_id = $1 AND name IS NOT NULL ORDER BY created_at, id', [familyId]));
-  return { names, styles, securities, rules };
+  // One index probe per account (transactions_identity begins with account_id).
+  const used = new Set((await sql.all<{ id: string }>(
+    'SELECT a.id FROM accounts a WHERE a.family_id = $1 AND EXISTS (SELECT 1 FROM transactions t WHERE t.account_id = a.id)', [familyId])).map((r) => r.id));
+  return { used, names, styles, securities, rules };
 }
 
 function firstById(rows: { k: string; id: string }[]): Map<string, string> {
@@ -178,6 +187,44 @@ export class PgLedger implements Ledger {
     }
   }
 
+  /**
+   * A batch's transactions into accounts that held none when the publish began, through COPY
+   * (about 1.5× as fast as INSERT … SELECT FROM unnest here): nothing there can clash, since the
+   * import's identities are unique per account (publish/rows.ts numbers repeats) and the family's
+   * lock keeps every other publish out; the unique index still stands guard (a clash would fail
+   * the publish, never write twice). Their tags and split lines follow, every transaction created.
+   */
+  private async copyTransactions(sql: Sql, client: pg.ClientBase, txs: readonly NewTransaction[]): Promise<void> {
+    const lines: string[] = [];
+    for (const x of txs) {
+      lines.push([x.id, this.familyId, x.accountId, x.date, x.amount, x.currency, x.name, x.notes, x.categoryId, x.merchantId, x.identity,
+        this.importId, this.t, this.t].map(copyText).join('\t'));
+    }
+    await pipeline(Readable.from([lines.join('\n') + '\n']), client.query(copyFrom(
+      'COPY transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at) FROM STDIN')));
+    this.count('transactions', 'created', txs.length);
+    const tagTx: string[] = [], tagId: string[] = [];
+    const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    for (const x of txs) {
+      for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
+      x.lines.forEach((l, position) => {
+        const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
+        for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
+      });
+    }
+    if (tagTx.length > 0) {
+      await sql.run('INSERT INTO transaction_tags (transaction_id, tag_id) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING', [tagTx, tagId]);
+    }
+    if (line[0]!.length > 0) {
+      await sql.run(
+        `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
+         SELECT l.id, $1, l.tx, l.position, l.amount, l.currency, l.name, l.notes, l.category_id, l.tag_ids, $2, $3, $3
+         FROM unnest($4::text[], $5::text[], $6::int[], $7::numeric[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+           AS l(id, tx, position, amount, currency, name, notes, category_id, tag_ids)`,
+        [this.familyId, this.importId, this.t, ...line]);
+    }
+  }
+
   private add(table: string, columns: string[], row: unknown[]): void {
     const key = `${table}(${columns.join(',')})`;
     let g = this.groups.get(key);
@@ -187,7 +234,7 @@ export class PgLedger implements Ledger {
   }
 
   /** Sends everything buffered, inside the job's transaction. */
-  async flush(sql: Sql): Promise<void> {
+  async flush(sql: Sql & { client?: pg.ClientBase }): Promise<void> {
     const groups = [...this.groups.values()];
     const txs = this.transactions, trades = this.trades, tags = this.tags, updates = this.updates;
     this.groups = new Map();
@@ -198,7 +245,9 @@ export class PgLedger implements Ledger {
     this.buffered = 0;
     for (const g of groups) await insertRows(sql, `INSERT INTO ${g.table} (${g.columns.join(', ')})`, g.columns.length, g.rows);
 
-    if (txs.length > 0) {
+    if (txs.length > 0 && sql.client && !txs.some((x) => this.family.used.has(x.accountId))) {
+      await this.copyTransactions(sql, sql.client, txs);
+    } else if (txs.length > 0) {
       // One statement for the batch's transactions, their tags and their split lines: one array per
       // column (unnest: PostgreSQL parses and plans a short statement, where VALUES lists of
       // thousands of rows took about twice its time), and the tags and lines of only the created
@@ -272,4 +321,10 @@ async function insertRows(sql: Sql, head: string, width: number, rows: unknown[]
     if (returned) for (const r of await sql.all<{ id: string }>(text, batch.flat())) returned(r.id);
     else await sql.run(text, batch.flat());
   }
+}
+
+/** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
+function copyText(v: string | null): string {
+  if (v === null) return '\\N';
+  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : v;
 }
