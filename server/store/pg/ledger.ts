@@ -203,15 +203,7 @@ export class PgLedger implements Ledger {
     await pipeline(Readable.from([lines.join('\n') + '\n']), client.query(copyFrom(
       'COPY transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at) FROM STDIN')));
     this.count('transactions', 'created', txs.length);
-    const tagTx: string[] = [], tagId: string[] = [];
-    const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
-    for (const x of txs) {
-      for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
-      x.lines.forEach((l, position) => {
-        const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
-        for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
-      });
-    }
+    const { tagTx, tagId, line } = tagAndLineColumns(txs);
     if (tagTx.length > 0) {
       await sql.run('INSERT INTO transaction_tags (transaction_id, tag_id) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING', [tagTx, tagId]);
     }
@@ -254,15 +246,7 @@ export class PgLedger implements Ledger {
       // transactions through the RETURNING of the first insert (data-modifying CTEs). One round
       // trip, so the database works through the whole batch while this thread builds the next.
       const col = <T>(f: (x: NewTransaction) => T) => txs.map(f);
-      const tagTx: string[] = [], tagId: string[] = [];
-      const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
-      for (const x of txs) {
-        for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
-        x.lines.forEach((l, position) => {
-          const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
-          for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
-        });
-      }
+      const { tagTx, tagId, line } = tagAndLineColumns(txs);
       const inserted = await sql.value<number>(
         `WITH ins AS (
            INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
@@ -310,6 +294,23 @@ export class PgLedger implements Ledger {
         [...cols.map((c) => u.set[c]), this.t, u.id]);
     }
   }
+}
+
+/**
+ * A batch's tags (transaction id, tag id) and split lines (id, transaction id, position, amount,
+ * currency, name, notes, category, tag ids) as one array per column, for unnest.
+ */
+function tagAndLineColumns(txs: readonly NewTransaction[]): { tagTx: string[]; tagId: string[]; line: unknown[][] } {
+  const tagTx: string[] = [], tagId: string[] = [];
+  const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
+  for (const x of txs) {
+    for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
+    x.lines.forEach((l, position) => {
+      const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
+      for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
+    });
+  }
+  return { tagTx, tagId, line };
 }
 
 /** `head VALUES (…), (…) tail` in batches under MAX_PARAMS; `returned` sees each returned row's first column. */
