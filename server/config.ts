@@ -74,11 +74,16 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** Whether a store location is a PostgreSQL URL rather than a SQLite file's path. */
+export function isPgUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\/./i.test(location);
+}
+
 /** DATABASE_URL: a postgres:// or postgresql:// URL. */
 function databaseUrl(text: string | undefined): string | null {
   const v = text?.trim();
   if (!v) return null;
-  if (!/^postgres(ql)?:\/\/./i.test(v)) throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  if (!isPgUrl(v)) throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL');
   return v;
 }
 

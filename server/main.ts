@@ -11,11 +11,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { loadConfig, redactUrl, storeLocation, type Config } from './config.ts';
+import { isPgUrl, loadConfig, redactUrl, storeLocation, type Config } from './config.ts';
 import { lockDatabase } from './instance-lock.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { noWorker, startWorker, type WorkerHandle } from './jobs/runner.ts';
-import { isPgUrl, openStore } from './store/open.ts';
+import { openStore } from './store/open.ts';
 import type { Store } from './store/store.ts';
 
 export interface Running {

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDiskFull, JobLostError } from '../store/errors.ts';
-import { isPgUrl, openStore } from '../store/open.ts';
+import { isPgUrl } from '../config.ts';
+import { openStore } from '../store/open.ts';
 import type { PgStore } from '../store/pg/store.ts';
 import type { Claim } from '../store/store.ts';
 import { runPublish, runRevert } from '../publish/write.ts';
@@ -48,7 +49,10 @@ let diskFull = false;
 while (!stopping) {
   if (shared && Date.now() - swept >= SWEEP_MS) {
     swept = Date.now();
-    const r = await store.jobs.requeueAbandoned().catch(() => ({ requeued: 0, abandoned: 0 }));
+    const r = await store.jobs.requeueAbandoned().catch((e: Error) => {
+      parentPort!.postMessage({ type: 'log', message: `the sweep for abandoned jobs failed (${e.message}); trying again in ${SWEEP_MS / 1000} s` });
+      return { requeued: 0, abandoned: 0 };
+    });
     if (r.requeued + r.abandoned > 0) parentPort!.postMessage({ type: 'log', message: `requeued ${r.requeued} abandoned job(s), gave up ${r.abandoned}` });
   }
   let claim: Claim | null;

@@ -2,15 +2,11 @@
 // `postgres://` URL (DATABASE_URL), else the SQLite file at that path (DATABASE_PATH, the
 // default). The server, the publish worker and the user commands all open their store through this.
 
+import { isPgUrl } from '../config.ts';
 import type { Store } from './store.ts';
 import { openSqliteStore, type SqliteOptions } from './sqlite/store.ts';
 
 export type StoreOptions = SqliteOptions;
-
-/** Whether a store location is a PostgreSQL URL rather than a SQLite file's path. */
-export function isPgUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location);
-}
 
 /** Opened (and, unless told not to, migrated) before it resolves. */
 export async function openStore(location: string, options: StoreOptions = {}): Promise<Store> {
