@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { newFamily } from './publish-helpers.ts';
+import { newFamily, until } from './publish-helpers.ts';
 import { form, startServer, type TestServer } from './server-helpers.ts';
 
 const QUOTA = 60_000;
@@ -43,4 +43,41 @@ test('an upload past the family\'s quota is 422 quota_exceeded, nothing stored; 
   assert.equal((await s.api('DELETE', `/api/v1/imports/${first.body.data.id}`, { key: f.key })).status, 204);
   const again = await s.api('POST', '/api/v1/imports', { key: f.key, json: { raw_file_content: csv(600, 'second') } });
   assert.equal(again.status, 201, JSON.stringify(again.body));
+});
+
+test('two uploads of a family finishing at once: the quota holds (the second to finish is 422, nothing of it stored)', async () => {
+  const f = newFamily(s);
+  const content = csv(600, 'pair');
+  // What one such upload stores: the quota must take one and not two, or this test tests nothing.
+  const probe = await s.api('POST', '/api/v1/imports', { key: f.key, json: { raw_file_content: content } });
+  assert.equal(probe.status, 201);
+  const one = stored(f.familyId)[1];
+  assert.ok(one <= QUOTA && 2 * one > QUOTA, `one upload stores ${one} bytes against a quota of ${QUOTA}`);
+  assert.equal((await s.api('DELETE', `/api/v1/imports/${probe.body.data.id}`, { key: f.key })).status, 204);
+
+  // Upload A begins (the family holds nothing yet) and holds back its last bytes; upload B is sent
+  // whole meanwhile and finishes; then A finishes. Each passed the check made as its bytes arrived.
+  const request = new Request('http://sluice.test/', { method: 'POST', body: form([['file', { blob: new Blob([content]), filename: 'a.csv' }]]) });
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    async start(c) {
+      c.enqueue(bytes.subarray(0, bytes.length - 100));
+      await held;
+      c.enqueue(bytes.subarray(bytes.length - 100));
+      c.close();
+    },
+  });
+  const a = s.api('POST', '/api/v1/imports', { key: f.key, body, headers: { 'Content-Type': request.headers.get('content-type')! } });
+  await until('upload A staged', () => (s.db.prepare('SELECT count(*) FROM imports WHERE staged = 1').pluck().get() === 1 ? true : undefined), 10_000);
+  const b = await s.api('POST', '/api/v1/imports', { key: f.key, json: { raw_file_content: content } });
+  assert.equal(b.status, 201, JSON.stringify(b.body));
+  release();
+  const refused = await a;
+  assert.equal(refused.status, 422, JSON.stringify(refused.body));
+  assert.equal(refused.body.error, 'quota_exceeded');
+  assert.match(refused.body.message, new RegExp(`${one} in use`));
+  assert.deepEqual(stored(f.familyId), [1, one]);
+  assert.equal(staged(), 0);
 });

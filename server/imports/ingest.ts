@@ -22,7 +22,7 @@ import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { isDiskFull } from '../store/errors.ts';
 import { encodeRows, ROWS_PER_CHUNK, type StoredRow } from '../store/row-chunks.ts';
-import type { Finalize, ImportRow, RowChunk, Store } from '../store/store.ts';
+import { QuotaExceeded, type Finalize, type ImportRow, type RowChunk, type Store } from '../store/store.ts';
 import { blockersOf, csvMappings } from './assess.ts';
 import type { ImportRequest } from './request.ts';
 
@@ -315,15 +315,18 @@ export class Ingest {
   private async flush(): Promise<void> {
     if (this.pendingContent.length === 0 && this.pendingRows.length === 0) return;
     // The family's quota (SPEC §3.12): refused before anything more is written; abort() removes the rest.
-    const quota = this.ctx.config.maxFamilyStorageBytes;
-    if (this.familyBytes + this.stored > quota) {
-      throw new ApiError(422, 'quota_exceeded',
-        `This import would take the family's stored imports past MAX_FAMILY_STORAGE_BYTES (${quota} bytes; ${this.familyBytes} in use): delete imports the family no longer needs`);
-    }
+    if (this.familyBytes + this.stored > this.ctx.config.maxFamilyStorageBytes) throw this.quotaExceeded(this.familyBytes);
     await this.ctx.store.imports.append(this.importId, this.pendingContent, this.pendingRows);
     this.pendingContent = [];
     this.pendingRows = [];
     this.pendingBytes = 0;
+  }
+
+  /** 422 quota_exceeded (SPEC §3.12), with what the family's imports hold: `inUse` bytes. */
+  private quotaExceeded(inUse: number): ApiError {
+    const quota = this.ctx.config.maxFamilyStorageBytes;
+    return new ApiError(422, 'quota_exceeded',
+      `This import would take the family's stored imports past MAX_FAMILY_STORAGE_BYTES (${quota} bytes; ${inUse} in use): delete imports the family no longer needs`);
   }
 
   /**
@@ -397,6 +400,7 @@ export class Ingest {
         uploaded: true,
         contentBytes: this.bytes,
         storedBytes: this.stored,
+        maxFamilyBytes: config.maxFamilyStorageBytes,
         rowsCount,
         validRowsCount: rowsCount - invalid,
         invalidRowsCount: invalid,
@@ -406,9 +410,14 @@ export class Ingest {
         mappings,
         configuration: csv ? configurationUsed(this.req.configuration, csv) : null,
       };
-      const refused = this.source === null
-        ? await store.imports.finalize(this.importId, f).then(() => null)
-        : await store.imports.replaceRows(this.source.id, this.importId, this.req, f);
+      // The quota again, in the store's transaction: another upload of the family may have
+      // finished since this one began (QuotaExceeded).
+      const refused = await (this.source === null
+        ? store.imports.finalize(this.importId, f).then(() => null)
+        : store.imports.replaceRows(this.source.id, this.importId, this.req, f)
+      ).catch((e: unknown) => {
+        throw e instanceof QuotaExceeded ? this.quotaExceeded(e.inUse) : e;
+      });
       this.done = refused === null;
       return refused;
     });

@@ -200,11 +200,26 @@ export interface RowChunk {
   json: string;
 }
 
+/**
+ * Thrown by finalize and replaceRows, with nothing changed, when the family's other finished imports
+ * and this one's storedBytes would pass Finalize.maxFamilyBytes. The ingest checks the quota as the
+ * bytes arrive against what the family held when the upload began; this check is the one that
+ * holds when two uploads of a family finish at once (in two processes, or one): each store makes
+ * a family's finalizes take turns and sums the family's imports inside the transaction.
+ */
+export class QuotaExceeded extends Error {
+  constructor(readonly inUse: number) {
+    super(`the family's stored imports hold ${inUse} bytes`);
+  }
+}
+
 export interface Finalize {
   uploaded: boolean;
   contentBytes: number;
   /** Content and stored rows together (the family's quota counts these). */
   storedBytes: number;
+  /** The family's quota (MAX_FAMILY_STORAGE_BYTES): finalize and replaceRows check it again, see QuotaExceeded. */
+  maxFamilyBytes: number;
   rowsCount: number;
   validRowsCount: number;
   invalidRowsCount: number;
@@ -249,13 +264,13 @@ export interface ImportStore {
   content(importId: string): AsyncIterable<Uint8Array>;
   rowChunk(importId: string, chunk: number): Promise<StoredRow[]>;
   replaceRowChunk(importId: string, chunk: number, rows: readonly StoredRow[]): Promise<void>;
-  /** Stores stats, mappings and the result, and makes the import visible, in one transaction. */
+  /** Stores stats, mappings and the result, and makes the import visible, in one transaction (QuotaExceeded: nothing done). */
   finalize(importId: string, f: Finalize): Promise<void>;
   /**
    * PATCH (SPEC §3.11): in one transaction, if the import is still pending or failed, its request
    * becomes `request` (status pending, error cleared) and the rows of the staged import `stagedId`
    * (its content read again) replace its rows, stats and mappings; the staged import goes. Null
-   * when done, else the status that refused it ('missing' when the import is gone).
+   * when done, else the status that refused it ('missing' when the import is gone); QuotaExceeded as for finalize.
    */
   replaceRows(importId: string, stagedId: string, request: ImportRequestRecord, f: Finalize): Promise<string | null>;
   /** Deletes a staged import and everything it staged. */

@@ -7,7 +7,7 @@
 //   to for STALE_STAGED_MS (every appended block touches `updated_at`).
 // - Row chunks, mappings and content blocks go in multi-row INSERTs, one round trip per batch.
 
-import type { Finalize, ImportRequestRecord, ImportRow, ImportStore, MappingInput, StatusChange } from '../store.ts';
+import { QuotaExceeded, type Finalize, type ImportRequestRecord, type ImportRow, type ImportStore, type MappingInput, type StatusChange } from '../store.ts';
 import { now, uuidv7 } from '../ids.ts';
 import { chunkSpan, decodeRows, encodeRows, rowsInSpan, type StoredRow } from '../row-chunks.ts';
 import type { PgDb, Sql } from './db.ts';
@@ -74,8 +74,18 @@ async function insertMappings(sql: Sql, importId: string, mappings: readonly Map
   }
 }
 
-/** Stores stats, mappings and the result, and makes the import visible (inside the caller's transaction). */
+/**
+ * Stores stats, mappings and the result, and makes the import visible (inside the caller's
+ * transaction), unless the family's quota would be passed (QuotaExceeded). The family's finalizes
+ * take turns through a transaction-level advisory lock of their own (not the publish's family
+ * lock: an upload never waits for a publish), so each one's sum sees the others' commits.
+ */
 async function finalize(sql: Sql, importId: string, f: Finalize): Promise<void> {
+  const familyId = await sql.value<string>('SELECT family_id FROM imports WHERE id = $1', [importId]);
+  await sql.run("SELECT pg_advisory_xact_lock(hashtextextended('sluice quota ' || $1, 0))", [familyId]);
+  const inUse = (await sql.value<number>(
+    'SELECT coalesce(sum(stored_bytes), 0)::bigint FROM imports WHERE family_id = $1 AND staged = 0 AND id <> $2', [familyId, importId]))!;
+  if (inUse + f.storedBytes > f.maxFamilyBytes) throw new QuotaExceeded(inUse);
   const t = now();
   await insertMappings(sql, importId, f.mappings, t);
   await sql.run(

@@ -12,7 +12,7 @@
 // A PATCH reads the stored content again into a second, staged import, whose rows then replace the
 // import's own in one transaction (replaceRows), so no write transaction spans the re-read either.
 
-import type { Finalize, ImportRequestRecord, ImportRow, ImportStore, StatusChange } from '../store.ts';
+import { QuotaExceeded, type Finalize, type ImportRequestRecord, type ImportRow, type ImportStore, type StatusChange } from '../store.ts';
 import { now, uuidv7 } from '../ids.ts';
 import { chunkSpan, decodeRows, encodeRows, rowsInSpan, type StoredRow } from '../row-chunks.ts';
 import type { Db } from './db.ts';
@@ -67,8 +67,17 @@ export function setTransactionRange(db: Db, importId: string, range: { from: num
   db.prepare('UPDATE imports SET tx_rowid_from = ?, tx_rowid_to = ? WHERE id = ?').run(range?.from ?? null, range?.to ?? null, importId);
 }
 
-/** Stores stats, mappings and the result, and makes the import visible (inside the caller's transaction). */
+/**
+ * Stores stats, mappings and the result, and makes the import visible (inside the caller's
+ * transaction), unless the family's quota would be passed (QuotaExceeded). One process writes the
+ * file and its transactions run whole, so the sum cannot change before the update.
+ */
 function finalize(db: Db, importId: string, f: Finalize): void {
+  const inUse = db.prepare(
+    `SELECT coalesce(sum(stored_bytes), 0) FROM imports
+     WHERE family_id = (SELECT family_id FROM imports WHERE id = ?) AND staged = 0 AND id <> ?`,
+  ).pluck().get(importId, importId) as number;
+  if (inUse + f.storedBytes > f.maxFamilyBytes) throw new QuotaExceeded(inUse);
   const t = now();
   const m = db.prepare(
     'INSERT INTO import_mappings (id, import_id, kind, key, parent_key, mappable_id, value, assigned, valid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
