@@ -30,8 +30,8 @@ export interface PgDatabase {
 export interface PgHarness {
   /** The superuser's URL to the `postgres` database. */
   adminUrl: string;
-  /** A new empty database. */
-  database(): Promise<PgDatabase>;
+  /** A new empty database; in `tablespace` when given (its tables and catalogs live there). */
+  database(options?: { tablespace?: string }): Promise<PgDatabase>;
 }
 
 let harness: Promise<PgHarness | string> | undefined;
@@ -76,9 +76,9 @@ async function admin(url: string, sql: string): Promise<void> {
 function bind(adminUrl: string, appUrl: string): PgHarness {
   return {
     adminUrl,
-    async database() {
+    async database(options = {}) {
       const name = `sluice_test_${process.pid}_${++databases}`;
-      await admin(adminUrl, `CREATE DATABASE ${name} OWNER sluice`);
+      await admin(adminUrl, `CREATE DATABASE ${name} OWNER sluice${options.tablespace ? ` TABLESPACE ${options.tablespace}` : ''}`);
       return {
         name,
         url: appUrl + name,

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
- * Suites about SQLite itself: one server per file (the instance lock), SQLite's full-disk handling,
- * a publish killed mid-write with the WAL watched (on PostgreSQL: test/pg-scale.test.ts, which runs
- * in `npm test` itself, kills the worker process that holds the job and finds it completed by another).
+ * Suites about SQLite itself: one server per file (the instance lock), SQLite's full-disk handling
+ * (on PostgreSQL: test/pg-disk-full.test.ts, a tablespace on a full tmpfs), a publish killed
+ * mid-write with the WAL watched (on PostgreSQL: test/pg-scale.test.ts kills the worker process
+ * that holds the job and finds it completed by another). Both run in `npm test` itself.
  */
 const SQLITE_ONLY = new Set(['server-one-writer.test.ts', 'server-disk-full.test.ts', 'publish-crash.test.ts']);
 const files = readdirSync(new URL('.', import.meta.url))

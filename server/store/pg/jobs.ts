@@ -76,6 +76,7 @@ function describe(e: unknown): string {
     return `the file holds a ${err.table ?? 'record'} record that clashes with one already stored${cols.length > 0 ? ` (same ${cols.join(' and ')})` : ''}`;
   }
   if (err.code === '23503') return 'a record refers to another that does not exist';
+  if (isDiskFull(e)) return "the database's disk is full; publish again once space is freed";
   return e instanceof Error ? e.message : String(e);
 }
 
