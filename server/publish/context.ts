@@ -15,7 +15,8 @@ type Style = { color: string; lucide_icon: string; classification: string };
 export class WriteContext {
   readonly ledger: Ledger;
   private readonly names = new Map<NamedTable, Map<string, string>>();
-  private readonly spellings = new Map<string, string>();
+  /** Ids by table and name as the rows spell it. */
+  private readonly spellings = new Map<NamedTable, Map<string, string>>();
   private readonly styles = new Map<string, Style>();
   private readonly securities = new Map<string, string>();
 
@@ -31,11 +32,12 @@ export class WriteContext {
 
   findId(table: NamedTable, name: string): string | undefined {
     // Rows repeat the same few names: remember each spelling seen, so most lookups skip nameKey().
-    const spelled = `${table}\u0000${name}`;
-    const hit = this.spellings.get(spelled);
+    let spelled = this.spellings.get(table);
+    if (!spelled) this.spellings.set(table, (spelled = new Map()));
+    const hit = spelled.get(name);
     if (hit !== undefined) return hit;
     const id = this.index(table).get(nameKey(name));
-    if (id !== undefined) this.spellings.set(spelled, id);
+    if (id !== undefined) spelled.set(name, id);
     return id;
   }
 

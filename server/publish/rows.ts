@@ -21,12 +21,14 @@ const Big = BigConstructor();
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** Occurrence numbers of identical rows within one file. */
+/** Occurrence numbers of identical rows within one file, per account (a map per account: no joined key per row). */
 export class Occurrences {
-  private readonly seen = new Map<string, number>();
-  next(key: string): number {
-    const n = (this.seen.get(key) ?? 0) + 1;
-    this.seen.set(key, n);
+  private readonly seen = new Map<string, Map<string, number>>();
+  next(accountId: string, key: string): number {
+    let inAccount = this.seen.get(accountId);
+    if (!inAccount) this.seen.set(accountId, (inAccount = new Map()));
+    const n = (inAccount.get(key) ?? 0) + 1;
+    inAccount.set(key, n);
     return n;
   }
 }
@@ -68,7 +70,7 @@ export interface TransactionInput {
  */
 function identityOf(ref: string | null, amount: string, base: string, accountId: string, occurrences: Occurrences): string {
   const key = ref !== null ? `ref:${ref}|${normalAmount(amount)}` : base;
-  return `${key}|${occurrences.next(`${accountId}|${key}`)}`;
+  return `${key}|${occurrences.next(accountId, key)}`;
 }
 
 /** Writes a transaction (with its tags and split lines) unless its identity is already in the account. */

@@ -195,18 +195,24 @@ export class PgLedger implements Ledger {
    * the publish, never write twice). Their tags and split lines follow, every transaction created.
    */
   private async copyTransactions(sql: Sql, client: pg.ClientBase, txs: readonly NewTransaction[]): Promise<void> {
-    const lines: string[] = [];
+    // Ids, dates, amounts, currencies and the import's own values hold no tab, line break or
+    // backslash; the texts from the file (name, notes, identity) are escaped.
+    const common = `\t${this.importId}\t${this.t}\t${this.t}\n`;
+    let text = '';
     for (const x of txs) {
-      lines.push([x.id, this.familyId, x.accountId, x.date, x.amount, x.currency, x.name, x.notes, x.categoryId, x.merchantId, x.identity,
-        this.importId, this.t, this.t].map(copyText).join('\t'));
+      text += `${x.id}\t${this.familyId}\t${x.accountId}\t${x.date}\t${x.amount}\t${x.currency}\t${copyText(x.name)}\t${copyText(x.notes)}\t` +
+        `${copyText(x.categoryId)}\t${copyText(x.merchantId)}\t${copyText(x.identity)}${common}`;
     }
-    await pipeline(Readable.from([lines.join('\n') + '\n']), client.query(copyFrom(
-      'COPY transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at) FROM STDIN')));
+    await copyIn(client, 'transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)', text);
     this.count('transactions', 'created', txs.length);
-    const { tagTx, tagId, line } = tagAndLineColumns(txs);
-    if (tagTx.length > 0) {
-      await sql.run('INSERT INTO transaction_tags (transaction_id, tag_id) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING', [tagTx, tagId]);
+    // Every transaction is new, so its tags are too: COPY as well, each pair once.
+    let tags = '';
+    for (const x of txs) {
+      const ids = x.tagIds.length > 1 ? new Set(x.tagIds) : x.tagIds;
+      for (const t of ids) tags += `${x.id}\t${t}\n`;
     }
+    if (tags !== '') await copyIn(client, 'transaction_tags (transaction_id, tag_id)', tags);
+    const { line } = tagAndLineColumns(txs);
     if (line[0]!.length > 0) {
       await sql.run(
         `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
@@ -322,6 +328,11 @@ async function insertRows(sql: Sql, head: string, width: number, rows: unknown[]
     if (returned) for (const r of await sql.all<{ id: string }>(text, batch.flat())) returned(r.id);
     else await sql.run(text, batch.flat());
   }
+}
+
+/** `COPY target FROM STDIN` of `text` (rows in COPY's text format, each ending in a line break). */
+async function copyIn(client: pg.ClientBase, target: string, text: string): Promise<void> {
+  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
 }
 
 /** A value in COPY's text format: \N for null, backslash, tab and line breaks escaped. */
