@@ -208,7 +208,8 @@ export function sqliteImports(db: Db): ImportStore {
     },
 
     async finalize(importId, f) {
-      db.transaction(() => finalize(db, importId, f))();
+      // IMMEDIATE: the quota's sum is read before the writes, and the worker's connection may write meanwhile.
+      db.transaction(() => finalize(db, importId, f)).immediate();
     },
 
     async replaceRows(importId, stagedId, r: ImportRequestRecord, f) {
