@@ -237,6 +237,8 @@ export class OfxTokenizer {
   private pendingAmp = false;
   /** Characters dropped from the front of buf so far (charsSeen counts them). */
   private consumed = 0;
+  /** The blanks between the last record taken whole's start tag and its first leaf (readFlat). */
+  private flatGap = '';
   /** The aggregate the sink may take whole (readFlat), or null: every element is read as events. */
   private readonly flat: string | null;
 
@@ -439,7 +441,13 @@ export class OfxTokenizer {
     const n = buf.length;
     let lt = buf.indexOf('<', from);
     // Text before the first tag: blanks make it an aggregate (settle()); anything else is a value.
-    if (lt < 0 || !isBlankRange(buf, from, lt)) return -1;
+    // Records are laid out alike: the blanks are compared with the last record's in one go.
+    if (lt < 0) return -1;
+    const gap = this.flatGap;
+    if (lt - from !== gap.length || buf.substring(from, lt) !== gap) {
+      if (!isBlankRange(buf, from, lt)) return -1;
+      this.flatGap = buf.substring(from, lt);
+    }
     let amp = this.nextAmp;
     /** The leaf whose start tag came last and whose value (buf from textFrom to the next tag) is not given yet. */
     let pending: string | null = null;
