@@ -3,8 +3,9 @@
 // records (leaf order, optional and unknown leaves, end tags on some leaves, entities and raw `&`,
 // blanks trim() removes and the tokenizer does not, nested aggregates, comments, CDATA, lower-case
 // and self-closing tags, text after end tags, LF / CRLF / CR, spaces / tabs / no indentation,
-// SGML and XML, files cut short) fed whole and in small chunks, so records split across pushes.
-// The rows (lines included), the result and any refusal must be identical.
+// SGML and XML, investment cash records, files cut short) fed whole and in small chunks, so
+// records split across pushes. The rows (lines included), the result and any refusal must be
+// identical.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -105,6 +106,21 @@ function document(seed: number): string {
     put(2, cc ? '</CCSTMTRS>' : '</STMTRS>');
   }
   put(1, '</STMTTRNRS></BANKMSGSRSV1>');
+  if (r() < 0.3) {
+    // An investment statement: cash records (INVBANKTRAN/STMTTRN) among trades.
+    put(1, '<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>2<INVSTMTRS>');
+    put(2, '<CURDEF>USD<INVACCTFROM><BROKERID>b<ACCTID>INV-1</INVACCTFROM>');
+    put(2, '<INVTRANLIST><DTSTART>20240101');
+    const records = Math.floor(r() * 6);
+    for (let i = 0; i < records; i++) {
+      if (r() < 0.3) put(3, `<INCOME><INVTRAN><FITID>I${i}<DTTRADE>20240105</INVTRAN><SECID><UNIQUEID>X<UNIQUEIDTYPE>CUSIP</SECID><INCOMETYPE>DIV<TOTAL>1.00</INCOME>`);
+      put(3, '<INVBANKTRAN>');
+      record(4);
+      put(4, '<SUBACCTFUND>CASH');
+      put(3, '</INVBANKTRAN>');
+    }
+    put(2, '</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>');
+  }
   put(0, '</OFX>');
   const text = header.join(eol) + eol + lines.join(oneLine ? '' : eol) + eol;
   // Some files are cut short (inside a record, a tag or a value).
