@@ -7,7 +7,9 @@
 //         → this reader (what the elements mean) → OfxRows (rows.ts: values, issues, fields)
 //
 // Streaming: a record (STMTTRN, BUYSTOCK, …) is collected leaf by leaf and becomes a row at its end
-// tag; only the record being read is held. One exception, because the security list (SECLIST)
+// tag; only the record being read is held. A plain STMTTRN whose end tag has arrived is handed
+// over whole instead (flatRecord/flatEnd: the tokenizer fills the BankRecord), the same record
+// with less work per leaf; a bank statement is nearly all of those. One exception, because the security list (SECLIST)
 // that gives investment rows their ticker usually comes after the statement: an investment row
 // whose security is not known yet waits until the SECLIST has been read (or the file ends, when
 // the security is its UNIQUEID), and the rows after it wait behind it so that rows stay in file
