@@ -45,7 +45,8 @@ export function investmentAction(kind: InvestmentKind, incomeType: string | null
 /** A STMTTRN: a bank, credit-card or investment-cash transaction. */
 export class BankRecord {
   readonly element = 'STMTTRN';
-  readonly line: number;
+  /** The line of its start tag (set when the record ends, for one taken whole: OfxPipeline.flatEnd). */
+  line: number;
   trntype: string | null = null;
   dtposted: string | null = null;
   dtuser: string | null = null;

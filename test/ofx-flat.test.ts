@@ -1,0 +1,184 @@
+// The OFX reader's whole-record path (tokenizer.ts readFlat: a plain STMTTRN read as one unit)
+// against the same reader with every element read as events: generated statements of varied
+// records (leaf order, optional and unknown leaves, end tags on some leaves, entities and raw `&`,
+// blanks trim() removes and the tokenizer does not, nested aggregates, comments, CDATA, lower-case
+// and self-closing tags, text after end tags, LF / CRLF / CR, spaces / tabs / no indentation,
+// SGML and XML, investment cash records, files cut short) fed whole and in small chunks, so
+// records split across pushes. The rows (lines included), the result and any refusal must be
+// identical.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SluiceError } from '../engine/errors.ts';
+import { OfxPipeline } from '../engine/ofx/pipeline.ts';
+import { normalizeOptions } from '../engine/options.ts';
+
+const OPTIONS = normalizeOptions({ type: 'OfxImport', today: '2026-11-27' });
+
+/** A small deterministic generator (mulberry32), so that a failure can be replayed by its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['SHELL OIL 57442', 'AT&amp;T WIRELESS', 'AT&T', 'FISH &lt;&gt; CHIPS', 'Caf&#233; &#x2603;', 'UBER   TRIP', '&unknown; x', ''];
+const AMOUNTS = ['-12.50', '73.85', '+5', '-0,5', '.5', 'abc', '', '1000.00'];
+const DATES = ['20240105', '20240105120000.000[-5:EST]', '20241301', '2024', '19600101', '', '20240229'];
+
+function document(seed: number): string {
+  const r = random(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const xml = r() < 0.3;
+  const eol = pick(['\n', '\n', '\r\n', '\r']);
+  const indentUnit = pick(['  ', '\t', '', '    ']);
+  const oneLine = r() < 0.05;
+  const lines: string[] = [];
+  const put = (depth: number, text: string) => lines.push(oneLine ? text : indentUnit.repeat(depth) + text);
+  // A leaf: SGML leaves end at the next tag, some servers (and XML) write the end tag.
+  const leaf = (depth: number, name: string, value: string) => {
+    const closed = xml || r() < 0.15;
+    const pad = r() < 0.1 ? pick([' ', '\u00a0', '\v', '\t']) : '';
+    put(depth, `<${name}>${pad}${value}${r() < 0.1 ? pick([' ', '\u00a0', '\v']) : ''}${closed ? `</${name}>` : ''}${closed && r() < 0.05 ? ' junk' : ''}`);
+  };
+  const record = (depth: number) => {
+    const odd = r();
+    if (odd < 0.02) {
+      // An empty record, then a leaf and an end tag that belong to no record.
+      put(depth, '<STMTTRN/>');
+      if (r() < 0.5) put(depth, '<TRNAMT>1</STMTTRN>');
+      return;
+    }
+    put(depth, odd < 0.04 ? '<stmttrn>' : odd < 0.06 ? '<STMTTRN id="1">' : odd < 0.08 ? '<STMTTRN>x' : '<STMTTRN>');
+    const leaves: [string, string][] = [
+      ['TRNTYPE', pick(['DEBIT', 'CREDIT', 'POS', 'CHECK'])], ['DTPOSTED', pick(DATES)], ['TRNAMT', pick(AMOUNTS)],
+      ['FITID', `F${Math.floor(r() * 1000)}`],
+    ];
+    if (r() < 0.5) leaves.push(['DTUSER', pick(DATES)]);
+    if (r() < 0.7) leaves.push(['NAME', pick(NAMES)]);
+    if (r() < 0.6) leaves.push(['MEMO', pick(NAMES)]);
+    if (r() < 0.1) leaves.push(['CHECKNUM', '1004']);
+    if (r() < 0.1) leaves.push(['REFNUM', 'R-1']);
+    if (r() < 0.05) leaves.push(['SIC', '5411']);
+    if (r() < 0.05) leaves.push(['CORRECTACTION', pick(['DELETE', 'REPLACE'])]);
+    if (r() < 0.05) leaves.push(['EXTDNAME', 'EXTENDED']);
+    if (r() < 0.05) leaves.push(['UNKNOWNLEAF', 'x']);
+    if (r() < 0.3) leaves.sort(() => r() - 0.5);
+    for (const [name, value] of leaves) {
+      const extra = r();
+      if (extra < 0.03) put(depth + 1, '<!-- a comment -->');
+      else if (extra < 0.05) put(depth + 1, `<PAYEE><NAME>PAYEE ${seed}</PAYEE>`);
+      else if (extra < 0.07) put(depth + 1, '<BANKACCTTO><BANKID>1<ACCTID>OTHER-1</BANKACCTTO>');
+      else if (extra < 0.09) put(depth + 1, '<CURRENCY><CURRATE>1.1<CURSYM>EUR</CURRENCY>');
+      else if (extra < 0.10) put(depth + 1, '<MEMO><![CDATA[in <cdata> & out]]>');
+      else if (extra < 0.11) put(depth + 1, '<MEMO>a < b');
+      else if (extra < 0.12) put(depth + 1, '<memo>lower case');
+      else if (extra < 0.13) put(depth + 1, '<NAME/>');
+      leaf(depth + 1, name, value);
+    }
+    const end = r();
+    if (end < 0.03) return; // no end tag: the next record's start, or the list's end, closes it
+    put(depth, end < 0.05 ? '</STMTTRN >' : '</STMTTRN>');
+  };
+  const header = xml
+    ? ['<?xml version="1.0" encoding="UTF-8"?>', '<?OFX OFXHEADER="200" VERSION="220"?>']
+    : ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', 'ENCODING:USASCII', 'CHARSET:1252', ''];
+  const statements = 1 + Math.floor(r() * 2);
+  put(0, '<OFX>');
+  if (r() < 0.05) record(1); // outside a statement: skipped
+  put(1, '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1');
+  for (let s = 0; s < statements; s++) {
+    const cc = r() < 0.3;
+    put(2, cc ? '<CCSTMTRS>' : '<STMTRS>');
+    put(3, '<CURDEF>USD');
+    put(3, cc ? '<CCACCTFROM><ACCTID>4111</CCACCTFROM>' : '<BANKACCTFROM><BANKID>1<ACCTID>A-1<ACCTTYPE>CHECKING</BANKACCTFROM>');
+    put(3, '<BANKTRANLIST>');
+    put(4, '<DTSTART>20240101');
+    const records = Math.floor(r() * 12);
+    for (let i = 0; i < records; i++) record(4);
+    put(3, '</BANKTRANLIST>');
+    put(3, '<LEDGERBAL><BALAMT>-5.00<DTASOF>20240131</LEDGERBAL>');
+    put(2, cc ? '</CCSTMTRS>' : '</STMTRS>');
+  }
+  put(1, '</STMTTRNRS></BANKMSGSRSV1>');
+  if (r() < 0.3) {
+    // An investment statement: cash records (INVBANKTRAN/STMTTRN) among trades.
+    put(1, '<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>2<INVSTMTRS>');
+    put(2, '<CURDEF>USD<INVACCTFROM><BROKERID>b<ACCTID>INV-1</INVACCTFROM>');
+    put(2, '<INVTRANLIST><DTSTART>20240101');
+    const records = Math.floor(r() * 6);
+    for (let i = 0; i < records; i++) {
+      if (r() < 0.3) put(3, `<INCOME><INVTRAN><FITID>I${i}<DTTRADE>20240105</INVTRAN><SECID><UNIQUEID>X<UNIQUEIDTYPE>CUSIP</SECID><INCOMETYPE>DIV<TOTAL>1.00</INCOME>`);
+      put(3, '<INVBANKTRAN>');
+      record(4);
+      put(4, '<SUBACCTFUND>CASH');
+      put(3, '</INVBANKTRAN>');
+    }
+    put(2, '</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>');
+  }
+  put(0, '</OFX>');
+  const text = header.join(eol) + eol + lines.join(oneLine ? '' : eol) + eol;
+  // Some files are cut short (inside a record, a tag or a value).
+  return r() < 0.1 ? text.slice(0, Math.floor(text.length * (0.5 + r() * 0.5))) : text;
+}
+
+/** Rows, result and refusal of one read, as one string. */
+function outcome(bytes: Uint8Array, chunk: number, flat: boolean): string {
+  const p = new OfxPipeline(OPTIONS, flat);
+  const rows = [];
+  try {
+    for (let i = 0; i < bytes.length; i += chunk) rows.push(...p.push(bytes.subarray(i, i + chunk)));
+    rows.push(...p.end());
+    return JSON.stringify({ rows, result: p.result() });
+  } catch (e) {
+    if (!(e instanceof SluiceError)) throw e;
+    return JSON.stringify({ rows, error: e.code, line: e.line, message: e.message });
+  }
+}
+
+describe('OFX whole-record path against events', () => {
+  const encoder = new TextEncoder();
+  for (let seed = 1; seed <= 300; seed++) {
+    test(`seed ${seed}`, () => {
+      const bytes = encoder.encode(document(seed));
+      const want = outcome(bytes, bytes.length + 1, false);
+      for (const chunk of [bytes.length + 1, 1, 2, 3, 7, 13, 64, 1000]) {
+        assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
+      }
+    });
+  }
+
+  test('the generated files exercise both paths', () => {
+    // Records taken whole (flatEnd) and records read as events (open of a STMTTRN), over all seeds.
+    class Counting extends OfxPipeline {
+      whole = 0;
+      events = 0;
+      override flatEnd(record: Parameters<OfxPipeline['flatEnd']>[0], line: number): void {
+        this.whole++;
+        super.flatEnd(record, line);
+      }
+      override open(name: string, line: number): void {
+        if (name === 'STMTTRN') this.events++;
+        super.open(name, line);
+      }
+    }
+    let whole = 0, events = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const p = new Counting(OPTIONS, true);
+      try {
+        p.push(encoder.encode(document(seed)));
+        p.end();
+      } catch (e) {
+        if (!(e instanceof SluiceError)) throw e;
+      }
+      whole += p.whole;
+      events += p.events;
+    }
+    assert.ok(whole > 500 && events > 200, `${whole} records taken whole, ${events} read as events`);
+  });
+});
