@@ -47,12 +47,11 @@ const ROOT_LIMIT = 256 * 1024;
 
 const STATEMENT_KINDS: ReadonlyMap<string, 'bank' | 'cc' | 'inv'> = new Map([['STMTRS', 'bank'], ['CCSTMTRS', 'cc'], ['INVSTMTRS', 'inv']]);
 
-interface Statement {
-  kind: 'bank' | 'cc' | 'inv';
-  tally: StatementTally;
-  account: string | null;
-  accountType: string | null;
-  curdef: string | null;
+/** The statement being read (a class, so that every statement has one shape from the start). */
+class Statement {
+  account: string | null = null;
+  curdef: string | null = null;
+  constructor(readonly kind: 'bank' | 'cc' | 'inv', readonly tally: StatementTally, public accountType: string | null) {}
 }
 
 /** A response's STATUS (OFX: every response's STATUS aggregate): reported when its SEVERITY is ERROR. */
@@ -233,7 +232,7 @@ export class OfxPipeline implements OfxSink {
     const accountType = kind === 'cc' ? 'CREDITCARD' : kind === 'inv' ? 'INVESTMENT' : null;
     const tally = new StatementTally(line, null, accountType, null, null);
     this.statements.push(tally);
-    this.stmt = { kind, tally, account: null, accountType, curdef: null };
+    this.stmt = new Statement(kind, tally, accountType);
   }
 
   private openInStatement(stmt: Statement, name: string, line: number): void {
