@@ -29,10 +29,19 @@ const DATE_TIME = /^\d{8}(?:\d\d(?:\d\d(?:\d\d(?:\.\d{1,6})?)?)?)? *(?:\[[^\]]*\
 
 /** The ISO day of an OFX date-time, or why it was refused. */
 export function ofxDate(text: string, range: DateRange): string | OfxDateFailure {
-  if (!DATE_TIME.test(text)) return 'invalid';
-  // YYYYMMDD as one number (eight digits, as the expression checked).
+  // YYYYMMDD as one number; a date alone (most of them) needs nothing more, a time and zone after
+  // it the expression.
   let ymd = 0;
-  for (let i = 0; i < 8; i++) ymd = ymd * 10 + text.charCodeAt(i) - 48;
+  if (text.length === 8) {
+    for (let i = 0; i < 8; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return 'invalid';
+      ymd = ymd * 10 + c - 48;
+    }
+  } else {
+    if (!DATE_TIME.test(text)) return 'invalid';
+    for (let i = 0; i < 8; i++) ymd = ymd * 10 + text.charCodeAt(i) - 48;
+  }
   const y = Math.floor(ymd / 10000);
   const mo = Math.floor(ymd / 100) % 100;
   const d = ymd % 100;
