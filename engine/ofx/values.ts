@@ -35,7 +35,7 @@ export function ofxDate(text: string, range: DateRange): string | OfxDateFailure
   if (text.length === 8) {
     for (let i = 0; i < 8; i++) {
       const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) return 'invalid';
+      if (!isDigit(c)) return 'invalid';
       ymd = ymd * 10 + c - 48;
     }
   } else {
