@@ -47,10 +47,10 @@ export async function rowChunk(sql: Sql, importId: string, chunk: number): Promi
 }
 
 /** Row chunks [from, to) in order, in one query (the publish reads them a batch at a time). */
-export async function rowChunks(sql: Sql, importId: string, from: number, to: number): Promise<StoredRow[][]> {
-  const cs = await sql.all<{ first_row: number; data: string }>(
+/** Stored chunks [from, to) as stored (decodeRows() reads one), in order. */
+export async function rowChunks(sql: Sql, importId: string, from: number, to: number): Promise<{ first_row: number; data: string }[]> {
+  return sql.all<{ first_row: number; data: string }>(
     'SELECT first_row, data FROM import_row_chunks WHERE import_id = $1 AND chunk >= $2 AND chunk < $3 ORDER BY chunk', [importId, from, to]);
-  return cs.map((c) => decodeRows(c.data, c.first_row));
 }
 
 export async function rowChunkCount(sql: Sql, importId: string): Promise<number> {

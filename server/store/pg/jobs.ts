@@ -20,6 +20,7 @@ import { ALL_COUNT_KEYS } from 'sluice';
 import { givenUp, MAX_ATTEMPTS, type Claim, type ClaimedJob, type Counts, type JobStore, type StatusChange } from '../store.ts';
 import { isDiskFull, JobLostError } from '../errors.ts';
 import { now, uuidv7 } from '../ids.ts';
+import { decodeRows } from '../row-chunks.ts';
 import type { PgDb, Sql } from './db.ts';
 import { importById, rowChunkCount, rowChunks, setStatus } from './imports.ts';
 import { FLUSH_AT, loadFamily, PgLedger } from './ledger.ts';
@@ -172,7 +173,9 @@ export function pgJobs(db: PgDb): JobStore {
           p.catch(() => {}); // a read left waiting when a flush fails is not awaited
           return p;
         };
-        if (sink.scan) for (let c = 0; c < chunks; c += READ_CHUNKS) for (const rows of await read(c)) for (const r of rows) sink.scan(r);
+        if (sink.scan) {
+          for (let c = 0; c < chunks; c += READ_CHUNKS) for (const chunk of await read(c)) for (const r of decodeRows(chunk.data, chunk.first_row)) sink.scan(r);
+        }
         // The database and this thread work at once: while the database writes one batch's flush,
         // this thread turns the next batch of rows into records (yielding after every 500 rows, so
         // a flush of several statements sends each as soon as the one before is done), then waits
@@ -182,8 +185,10 @@ export function pgJobs(db: PgDb): JobStore {
         for (let c = 0; next !== null; c += READ_CHUNKS) {
           const batch = await next;
           next = c + READ_CHUNKS < chunks ? read(c + READ_CHUNKS) : null;
-          for (const rows of batch) {
-            for (const r of rows) sink.write(r);
+          // A chunk's rows are decoded just before they are written: the batch waits as its stored
+          // text (one string each), not as thousands of row objects that outlive collections.
+          for (const chunk of batch) {
+            for (const r of decodeRows(chunk.data, chunk.first_row)) sink.write(r);
             await new Promise<void>((resolve) => setImmediate(resolve));
           }
           await flushing;
