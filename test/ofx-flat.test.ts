@@ -12,27 +12,16 @@ import { describe, test } from 'node:test';
 import { SluiceError } from '../engine/errors.ts';
 import { OfxPipeline } from '../engine/ofx/pipeline.ts';
 import { normalizeOptions } from '../engine/options.ts';
+import { rng } from '../bench/generate.ts'; // mulberry32: a failure replays by its seed
 
 const OPTIONS = normalizeOptions({ type: 'OfxImport', today: '2026-11-27' });
-
-/** A small deterministic generator (mulberry32), so that a failure can be replayed by its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['SHELL OIL 57442', 'AT&amp;T WIRELESS', 'AT&T', 'FISH &lt;&gt; CHIPS', 'Caf&#233; &#x2603;', 'UBER   TRIP', '&unknown; x', ''];
 const AMOUNTS = ['-12.50', '73.85', '+5', '-0,5', '.5', 'abc', '', '1000.00'];
 const DATES = ['20240105', '20240105120000.000[-5:EST]', '20241301', '2024', '19600101', '', '20240229'];
 
 function document(seed: number): string {
-  const r = random(seed);
+  const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const xml = r() < 0.3;
   const eol = pick(['\n', '\n', '\r\n', '\r']);
