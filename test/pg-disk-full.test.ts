@@ -9,13 +9,14 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
+import { fillDisk, mountTmpfs } from './disk-helpers.ts';
 import { pgHarness, type PgHarness } from './pg-helpers.ts';
 import { syncPg } from './pg-sync.ts';
 import { bankCsv, terminal, until } from './publish-helpers.ts';
@@ -35,29 +36,6 @@ async function asAdmin<T>(url: string, sql: string): Promise<T[]> {
   }
 }
 
-/** Mounts a 16 MiB tmpfs owned by `uid:gid` (PostgreSQL's own user must own a tablespace's folder); null, or why not. */
-function mountTmpfs(dir: string, uid: number, gid: number): string | null {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=16m,uid=${uid},gid=${gid},mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
-    return null;
-  } catch (e) {
-    return (e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message;
-  }
-}
-
-/** Writes zeros into `file` until the file system says it is full. */
-function fillDisk(file: string): void {
-  const fd = openSync(file, 'w');
-  const block = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) writeSync(fd, block);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 test('PostgreSQL with its tablespace full: 507 and nothing stored, a publish writes nothing, all works again once space is freed', {
   skip: typeof harness === 'string' && harness,
 }, async (t) => {
@@ -65,7 +43,7 @@ test('PostgreSQL with its tablespace full: 507 and nothing stored, a publish wri
   const [{ data_directory: dataDir }] = await asAdmin<{ data_directory: string }>(adminUrl, 'SHOW data_directory');
   const owner = statSync(dataDir!);
   const dir = mkdtempSync(join(tmpdir(), 'sluice-pgfull-'));
-  const refused = mountTmpfs(dir, owner.uid, owner.gid);
+  const refused = mountTmpfs(dir, { uid: owner.uid, gid: owner.gid });
   if (refused !== null) {
     rmSync(dir, { recursive: true, force: true });
     t.skip(`cannot mount a tmpfs here (${refused})`);
@@ -73,8 +51,8 @@ test('PostgreSQL with its tablespace full: 507 and nothing stored, a publish wri
   }
   const space = `sluice_full_${process.pid}`;
   const tables = join(dir, 'tables');
-  execFileSync('mkdir', [tables]);
-  execFileSync('chown', [`${owner.uid}:${owner.gid}`, tables]);
+  mkdirSync(tables);
+  chownSync(tables, owner.uid, owner.gid);
   await asAdmin(adminUrl, `CREATE TABLESPACE ${space} LOCATION '${tables}'`);
   const database = await (harness as PgHarness).database({ tablespace: space });
   const look = syncPg(database.url);

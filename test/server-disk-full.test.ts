@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -14,34 +14,11 @@ import { loadConfig } from '../server/config.ts';
 import { start } from '../server/main.ts';
 import { startWorker } from '../server/jobs/runner.ts';
 import { sqliteDb } from '../server/store/sqlite/store.ts';
+import { fillDisk, mountTmpfs } from './disk-helpers.ts';
 import { settled, terminal, until } from './publish-helpers.ts';
 import { api, type ApiOptions } from './server-helpers.ts';
 
 const KEY = 'd15c'.repeat(16);
-
-function mountTmpfs(dir: string): string | null {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir], { stdio: 'pipe' });
-    return null;
-  } catch (e) {
-    return (e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message;
-  }
-}
-
-/** Writes zeros into `file` until the file system says it is full; returns the bytes written. */
-function fillDisk(file: string): number {
-  const fd = openSync(file, 'w');
-  const block = Buffer.alloc(64 * 1024);
-  let total = 0;
-  try {
-    for (;;) total += writeSync(fd, block);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    closeSync(fd);
-  }
-  return total;
-}
 
 const csv = (n: number, from = 0) =>
   'date,amount,name\n' + Array.from({ length: n }, (_, i) => `2024-02-${String(1 + ((i + from) % 28)).padStart(2, '0')},-${i + from + 1}.25,Payee ${i + from}\n`).join('');
