@@ -99,7 +99,7 @@ const KNOWN_AGGREGATES = [
 /**
  * The name table: every known leaf and aggregate, by its length and its first and last
  * characters (open addressing, linear probing). A tag whose inside is exactly a known name is
- * found by reading those two characters and comparing one substring (knownName), and the one
+ * found by reading those two characters and comparing one substring (knownIn), and the one
  * string per name makes the reader's `===` and `switch` a pointer compare.
  */
 const NAME_SLOTS = 1024;
@@ -107,7 +107,7 @@ const NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).
 
 const nameSlot = (length: number, first: number, last: number) => (length * 61 + first * 31 + last) & (NAME_SLOTS - 1);
 
-/** The known leaves alone, in a table of the same shape (knownLeaf). */
+/** The known leaves alone, in a table of the same shape (knownIn). */
 const LEAF_NAMES: (string | undefined)[] = new Array<string | undefined>(NAME_SLOTS).fill(undefined);
 
 function addName(table: (string | undefined)[], name: string): void {
@@ -144,26 +144,16 @@ function isBlankRange(s: string, from: number, to: number): boolean {
 }
 
 /**
- * The known name that is the whole of `s[from, to)`, or undefined: a name in lower case, with
- * attributes, or unknown is left to tagName(). A substring and `===` compare natively, faster here
- * than a loop over the characters or startsWith().
+ * The name of `table` (NAMES: every known name; LEAF_NAMES: the known leaves) that is the whole of
+ * `s[from, to)`, or undefined: a name in lower case, with attributes, or unknown is left to
+ * tagName(). A substring and `===` compare natively, faster here than a loop over the characters
+ * or startsWith().
  */
-function knownName(s: string, from: number, to: number): string | undefined {
+function knownIn(table: readonly (string | undefined)[], s: string, from: number, to: number): string | undefined {
   const length = to - from;
   if (length <= 0) return undefined;
   for (let k = nameSlot(length, s.charCodeAt(from), s.charCodeAt(to - 1)); ; k = (k + 1) & (NAME_SLOTS - 1)) {
-    const known = NAMES[k];
-    if (known === undefined) return undefined;
-    if (known.length === length && s.substring(from, to) === known) return known;
-  }
-}
-
-/** knownName() of the known leaves only: the leaf that is the whole of `s[from, to)`, or undefined. */
-function knownLeaf(s: string, from: number, to: number): string | undefined {
-  const length = to - from;
-  if (length <= 0) return undefined;
-  for (let k = nameSlot(length, s.charCodeAt(from), s.charCodeAt(to - 1)); ; k = (k + 1) & (NAME_SLOTS - 1)) {
-    const known = LEAF_NAMES[k];
+    const known = table[k];
     if (known === undefined) return undefined;
     if (known.length === length && s.substring(from, to) === known) return known;
   }
@@ -184,7 +174,7 @@ function interned(name: string): string {
  * or `/`, upper-cased (XML is case-sensitive, but no OFX server means two elements by two cases).
  */
 function tagName(s: string, from: number, to: number): string {
-  const known = knownName(s, from, to);
+  const known = knownIn(NAMES, s, from, to);
   if (known !== undefined) return known;
   let end = from;
   let lower = false;
@@ -467,7 +457,7 @@ export class OfxTokenizer {
         ends = closed === name;
         if (!ends && (pending === null || closed !== pending)) return -1;
       } else {
-        leaf = knownLeaf(buf, lt + 1, gt);
+        leaf = knownIn(LEAF_NAMES, buf, lt + 1, gt);
         if (leaf === undefined) return -1;
       }
       const after = gt + 1;
