@@ -1,6 +1,7 @@
 // Accounts, categories and transactions as the API shows them (SPEC §3.8, §3.11), made from the
-// rows a store reads: the same on every database. Money stays exact decimal strings (big.js
-// through the engine's helpers); an account's balance is worked out here from what is stored.
+// rows a store reads (and the category query both stores share): the same on every database.
+// Money stays exact decimal strings (big.js through the engine's helpers); an account's balance
+// is worked out here from what is stored.
 
 import Big from 'big.js';
 import { negate, sum } from 'sluice';
@@ -94,6 +95,12 @@ export interface CategoryRow {
   parent_name: string | null;
   subcategories_count: number;
 }
+
+/** The query a CategoryRow is read with (portable SQL: both stores append their own WHERE and ORDER BY). */
+export const CATEGORY_SELECT = `
+  SELECT c.id, c.name, c.color, c.lucide_icon, c.created_at, c.updated_at, c.parent_id, p.name AS parent_name,
+         (SELECT count(*) FROM categories s WHERE s.parent_id = c.id) AS subcategories_count
+  FROM categories c LEFT JOIN categories p ON p.id = c.parent_id`;
 
 export function categoryView(r: CategoryRow): CategoryView {
   return {

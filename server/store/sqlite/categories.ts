@@ -2,13 +2,8 @@
 // filters, paging, with the parent's id and name and the number of subcategories.
 
 import type { CategoryStore } from '../store.ts';
-import { categoryView, type CategoryRow } from '../views.ts';
+import { CATEGORY_SELECT as SELECT, categoryView, type CategoryRow } from '../views.ts';
 import type { Db } from './db.ts';
-
-const SELECT = `
-  SELECT c.id, c.name, c.color, c.lucide_icon, c.created_at, c.updated_at, c.parent_id, p.name AS parent_name,
-         (SELECT count(*) FROM categories s WHERE s.parent_id = c.id) AS subcategories_count
-  FROM categories c LEFT JOIN categories p ON p.id = c.parent_id`;
 
 export function sqliteCategories(db: Db): CategoryStore {
   return {
