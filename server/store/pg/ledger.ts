@@ -212,7 +212,7 @@ export class PgLedger implements Ledger {
       for (const t of ids) tags += `${x.id}\t${t}\n`;
     }
     if (tags !== '') await copyIn(client, 'transaction_tags (transaction_id, tag_id)', tags);
-    const { line } = tagAndLineColumns(txs);
+    const line = lineColumns(txs);
     if (line[0]!.length > 0) {
       await sql.run(
         `INSERT INTO split_lines (id, family_id, transaction_id, position, amount, currency, name, notes, category_id, tag_ids, import_id, created_at, updated_at)
@@ -252,7 +252,8 @@ export class PgLedger implements Ledger {
       // transactions through the RETURNING of the first insert (data-modifying CTEs). One round
       // trip, so the database works through the whole batch while this thread builds the next.
       const col = <T>(f: (x: NewTransaction) => T) => txs.map(f);
-      const { tagTx, tagId, line } = tagAndLineColumns(txs);
+      const { tagTx, tagId } = tagColumns(txs);
+      const line = lineColumns(txs);
       const inserted = await sql.value<number>(
         `WITH ins AS (
            INSERT INTO transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)
@@ -302,21 +303,23 @@ export class PgLedger implements Ledger {
   }
 }
 
-/**
- * A batch's tags (transaction id, tag id) and split lines (id, transaction id, position, amount,
- * currency, name, notes, category, tag ids) as one array per column, for unnest.
- */
-function tagAndLineColumns(txs: readonly NewTransaction[]): { tagTx: string[]; tagId: string[]; line: unknown[][] } {
+/** A batch's tags as two columns (transaction id, tag id), for unnest. */
+function tagColumns(txs: readonly NewTransaction[]): { tagTx: string[]; tagId: string[] } {
   const tagTx: string[] = [], tagId: string[] = [];
+  for (const x of txs) for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
+  return { tagTx, tagId };
+}
+
+/** A batch's split lines (id, transaction id, position, amount, currency, name, notes, category, tag ids) as one array per column, for unnest. */
+function lineColumns(txs: readonly NewTransaction[]): unknown[][] {
   const line: unknown[][] = [[], [], [], [], [], [], [], [], []];
   for (const x of txs) {
-    for (const t of x.tagIds) { tagTx.push(x.id); tagId.push(t); }
     x.lines.forEach((l, position) => {
       const values = [uuidv7(), x.id, position, l.amount, l.currency, l.name, l.notes, l.categoryId, l.tagIds];
       for (let k = 0; k < values.length; k++) line[k]!.push(values[k]);
     });
   }
-  return { tagTx, tagId, line };
+  return line;
 }
 
 /** `head VALUES (…), (…) tail` in batches under MAX_PARAMS; `returned` sees each returned row's first column. */
