@@ -32,6 +32,10 @@ const cases: [string, string, Rec[], string?, number?][] = [
   ['quoted CRLF counts one line', '1,"a\r\nb"\r\n2,c\r\n', [[1, ['1', 'a\r\nb']], [3, ['2', 'c']]]],
   ['quoted lone CR counts one line', '1,"a\rb"\r2,c', [[1, ['1', 'a\rb']], [3, ['2', 'c']]]],
   ['empty quoted field', '"",x\n', [[1, ['', 'x']]]],
+  ['doubled quotes first, last and side by side', '"""a""","""""",b\n', [[1, ['"a"', '""', 'b']]]],
+  // Past eight pairs the rest of a field is unescaped another way (tokenizer.ts undouble).
+  ['eight, nine and twenty doubled quotes in one field', `"${'x""'.repeat(8)}","${'x""'.repeat(9)}y","${'""'.repeat(20)}"\n`,
+    [[1, ['x"'.repeat(8), `${'x"'.repeat(9)}y`, '"'.repeat(20)]]]],
   ['quote inside an unquoted field is text', 'ab"c,d\n', [[1, ['ab"c', 'd']]]],
   ['whitespace before an opening quote', 'a, "b, c" ,d\n', [[1, ['a', 'b, c', 'd']]]],
   ['text after a closing quote is kept and flagged', '"t"z,1\n', [[1, ['tz', '1'], [0]]]],
