@@ -53,6 +53,20 @@ export async function rowChunks(sql: Sql, importId: string, from: number, to: nu
     'SELECT first_row, data FROM import_row_chunks WHERE import_id = $1 AND chunk >= $2 AND chunk < $3 ORDER BY chunk', [importId, from, to]);
 }
 
+/**
+ * SQL condition on the transactions aliased `t`: those of the import whose id is the parameter
+ * `i`, found by the id range its publish recorded (schema.ts version 9) through the primary key,
+ * then by import_id (ids of other families' publishes running at the same time may fall in the
+ * range). An import with no range recorded wrote no transactions (or was reverted): it matches none.
+ */
+export const ownTransactions = (t: string, i: string): string =>
+  `${t}.id BETWEEN (SELECT tx_id_from FROM imports WHERE id = ${i}) AND (SELECT tx_id_to FROM imports WHERE id = ${i}) AND ${t}.import_id = ${i}`;
+
+/** Records (or, with null, forgets) the range of the ids of the transactions an import's publish wrote. */
+export async function setTransactionIds(sql: Sql, importId: string, range: { from: string; to: string } | null): Promise<void> {
+  await sql.run('UPDATE imports SET tx_id_from = $1, tx_id_to = $2 WHERE id = $3', [range?.from ?? null, range?.to ?? null, importId]);
+}
+
 export async function rowChunkCount(sql: Sql, importId: string): Promise<number> {
   return (await sql.value<number>('SELECT count(*) FROM import_row_chunks WHERE import_id = $1', [importId]))!;
 }

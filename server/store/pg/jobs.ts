@@ -22,7 +22,7 @@ import { isDiskFull, JobLostError } from '../errors.ts';
 import { now, uuidv7 } from '../ids.ts';
 import { decodeRows } from '../row-chunks.ts';
 import type { PgDb, Sql } from './db.ts';
-import { importById, rowChunkCount, rowChunks, setStatus } from './imports.ts';
+import { importById, ownTransactions, rowChunkCount, rowChunks, setStatus, setTransactionIds } from './imports.ts';
 import { FLUSH_AT, loadFamily, PgLedger } from './ledger.ts';
 import { revertImport } from './revert.ts';
 
@@ -45,7 +45,10 @@ async function familyCounts(sql: Sql, familyId: string): Promise<Counts> {
 
 async function importCounts(sql: Sql, importId: string): Promise<Counts> {
   const out: Counts = {};
-  for (const k of ALL_COUNT_KEYS) out[k] = (await sql.value<number>(`SELECT count(*) FROM ${k} WHERE import_id = $1`, [importId]))!;
+  for (const k of ALL_COUNT_KEYS) {
+    const own = k === 'transactions' ? ownTransactions('t', '$1') : 'import_id = $1';
+    out[k] = (await sql.value<number>(`SELECT count(*) FROM ${k} t WHERE ${own}`, [importId]))!;
+  }
   return out;
 }
 
@@ -199,6 +202,7 @@ export function pgJobs(db: PgDb): JobStore {
         await flushing;
         await ledger.flush(sql);
         await ledger.verifyReferences(sql);
+        await setTransactionIds(sql, row.id, ledger.transactionIds());
         const counts = before === null ? null : { before, after: await familyCounts(sql, row.family_id), own: await importCounts(sql, row.id) };
         await setStatus(sql, row.id, plan.complete(ledger.summary, counts));
       }, async (e) => plan.failed(describe(e), before ?? (plan.counted ? await familyCounts(db, row.family_id) : null)));

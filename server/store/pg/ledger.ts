@@ -94,6 +94,9 @@ export class PgLedger implements Ledger {
   private readonly refs = new Map<string, Set<string>>();
   /** Records waiting for the next flush. */
   buffered = 0;
+  /** The smallest and the largest id of the transactions written (jobs.ts records them: imports.ts ownTransactions). */
+  private idFrom: string | null = null;
+  private idTo: string | null = null;
 
   constructor(familyId: string, importId: string, family: Family) {
     this.familyId = familyId;
@@ -123,6 +126,7 @@ export class PgLedger implements Ledger {
   }
 
   insert(table: LedgerTable, values: Record<string, unknown>, sourceId: string | null = null): void {
+    if (table === 'transactions') this.span(values['id'] as string, values['id'] as string);
     const refs = ROW_REFERENCES[table];
     if (refs) for (const c in refs) this.refer(refs[c]!, values[c]);
     const cols = Object.keys(values);
@@ -160,6 +164,17 @@ export class PgLedger implements Ledger {
       this.tags.push([transactionId, t]);
     }
     this.buffered += tagIds.length;
+  }
+
+  /** Widens the range of the transactions' ids written to take in `from`..`to`. */
+  private span(from: string, to: string): void {
+    if (this.idFrom === null || from < this.idFrom) this.idFrom = from;
+    if (this.idTo === null || to > this.idTo) this.idTo = to;
+  }
+
+  /** The range of the ids of the transactions written, null for none (every id a transaction of this publish has is in it). */
+  transactionIds(): { from: string; to: string } | null {
+    return this.idFrom === null ? null : { from: this.idFrom, to: this.idTo! };
   }
 
   private refer(table: string, id: unknown): void {
@@ -235,6 +250,7 @@ export class PgLedger implements Ledger {
   async flush(sql: Sql & { client?: pg.ClientBase }): Promise<void> {
     const groups = [...this.groups.values()];
     const txs = inKeyOrder(this.transactions), trades = this.trades, tags = this.tags, updates = this.updates;
+    if (txs.length > 0) this.span(txs[0]!.id, txs[txs.length - 1]!.id);
     this.groups = new Map();
     this.transactions = [];
     this.trades = [];

@@ -269,6 +269,23 @@ UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(octet_len
 CREATE TABLE rate_counts (key_id ${text} NOT NULL, hour integer NOT NULL, count integer NOT NULL, PRIMARY KEY (key_id, hour));
 `,
   },
+  {
+    version: 9,
+    name: "an import's transactions by the range of their ids",
+    // Its publish writes every transaction of an import with ids made in that publish (UUIDv7, made
+    // in rising order), and records the smallest and the largest: the primary key then finds the
+    // import's transactions (with import_id = the import, as ids of other families' publishes
+    // running at the same time may fall in the range), as the rowid range does on SQLite. The
+    // import_id index it replaces cost about a quarter of PostgreSQL's CPU in a 100,000-row
+    // publish (1.69 against 1.29 s, medians of five alternating pairs). Imports published before
+    // get their range from their rows while the index still stands.
+    sql: `
+ALTER TABLE imports ADD COLUMN tx_id_from ${text};
+ALTER TABLE imports ADD COLUMN tx_id_to ${text};
+UPDATE imports SET (tx_id_from, tx_id_to) = (SELECT min(t.id), max(t.id) FROM transactions t WHERE t.import_id = imports.id);
+DROP INDEX transactions_import;
+`,
+  },
 ];
 
 export const PG_MIGRATIONS: readonly Migration[] = MIGRATIONS.map((m) => ({ ...m, sql: deferrable(m.sql) }));

@@ -2,21 +2,22 @@
 // account, category, merchant, tags and split lines, which views.ts makes into what the API shows;
 // filtered by account, category, import, a date range and a text search; newest first, paged).
 // What differs from SQLite, and why:
-// - An import's transactions are found through the index on import_id (pg/schema.ts, version 5),
-//   not a rowid range, which PostgreSQL has no equivalent of. As there, the import must be the
+// - An import's transactions are found through the range of their ids its publish recorded
+//   (imports.ts ownTransactions), PostgreSQL's counterpart of the rowid range. As there, the import must be the
 //   family's, and an account filter naming another family's account matches nothing: both checks
 //   are EXISTS conditions in the same statement rather than queries of their own.
 // - The search is strpos(lower(column), lower-cased search) > 0, SQLite's instr(lower(…), …): a
 //   plain substring, so `%` and `_` are themselves (no LIKE patterns, nothing to escape). The
 //   columns are COLLATE "C", whose lower() folds ASCII only, as SQLite's lower() does; the search
 //   is lower-cased in JavaScript on both stores.
-// - No INDEXED BY: the planner chooses between (family_id, date, account_id) and import_id.
+// - No INDEXED BY: the planner chooses between (family_id, date, account_id) and the primary key.
 // - Tags and split lines of a page are read with `= ANY($1)` (one array parameter) in parallel;
 //   split lines of equal position (none are written) fall back to id order.
 
 import type { TransactionStore } from '../store.ts';
 import { transactionViews, type SplitLineRow, type TagRow, type TransactionRow, type TransactionView } from '../views.ts';
 import type { PgDb } from './db.ts';
+import { ownTransactions } from './imports.ts';
 
 const SELECT = `
   SELECT t.id, t.date, t.amount, t.currency, t.name, t.notes, t.account_id, a.name AS account_name, a.accountable_type,
@@ -57,7 +58,7 @@ export function pgTransactions(db: PgDb): TransactionStore {
       }
       if (q.importId !== null) {
         const i = p(q.importId);
-        where.push(`EXISTS (SELECT 1 FROM imports WHERE id = ${i} AND family_id = $1)`, `t.import_id = ${i}`);
+        where.push(`EXISTS (SELECT 1 FROM imports WHERE id = ${i} AND family_id = $1)`, ownTransactions('t', i));
       } else {
         where.push('t.family_id = $1');
       }

@@ -231,4 +231,14 @@ UPDATE imports SET stored_bytes = content_bytes + coalesce((SELECT sum(length(CA
 CREATE TABLE rate_counts (key_id TEXT NOT NULL, hour INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, hour));
 `,
   },
+  {
+    version: 9,
+    name: "an import's transactions by the range of their ids",
+    // PostgreSQL's way to an import's transactions (pg/schema.ts, version 9); SQLite has its rowid
+    // range (version 5), and the two columns stay NULL here.
+    sql: `
+ALTER TABLE imports ADD COLUMN tx_id_from TEXT;
+ALTER TABLE imports ADD COLUMN tx_id_to TEXT;
+`,
+  },
 ];
