@@ -23,13 +23,17 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 
 /** Occurrence numbers of identical rows within one file, per account (a map per account: no joined key per row). */
 export class Occurrences {
-  private readonly seen = new Map<string, Map<string, number>>();
+  /** Per account, per key: the occurrences so far, in a cell of its own (one map lookup a row, not a lookup and a store). */
+  private readonly seen = new Map<string, Map<string, { n: number }>>();
   next(accountId: string, key: string): number {
     let inAccount = this.seen.get(accountId);
     if (!inAccount) this.seen.set(accountId, (inAccount = new Map()));
-    const n = (inAccount.get(key) ?? 0) + 1;
-    inAccount.set(key, n);
-    return n;
+    const seen = inAccount.get(key);
+    if (seen === undefined) {
+      inAccount.set(key, { n: 1 });
+      return 1;
+    }
+    return ++seen.n;
   }
 }
 
