@@ -323,10 +323,11 @@ export class PgLedger implements Ledger {
  * A batch's transactions in date order (a day's keeping the file's order), given the batch's ids
  * in ascending order: the primary key, transactions_family_date (family, date, account) and
  * transactions_identity (account, identity: without a reference of the file's own, the identity
- * begins with the date) are then each filled in key order: a 100,000-row publish with dates at
- * random took a fifth less of PostgreSQL's CPU so (2.1 → 1.7 s here). The ids are the ledger's own until the
- * batch is written (nothing else holds them: publish/rows.ts makes one per transaction), and
- * within a day they still rise in the file's order, so a day's transactions list as before.
+ * begins with the date) are then each filled in key order. A 100,000-row publish with its dates
+ * at random took a fifth less of PostgreSQL's CPU so (2.1 → 1.7 s here). The ids are the ledger's
+ * own until the batch is written (nothing else holds them: publish/rows.ts makes one for each
+ * transaction), and within a day they still rise in the file's order, so a day's transactions
+ * list as before.
  */
 function inKeyOrder(batch: readonly NewTransaction[]): NewTransaction[] {
   // By day, then the days sorted: a batch holds far fewer days than rows (a comparison sort of the
