@@ -204,10 +204,12 @@ test('the PostgreSQL store reads and writes users, families, accounts, categorie
       sqlite.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(row));
       await pg.run(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
     }
-    // SQLite finds an import's transactions by the rowid range its publish wrote (sqlite/imports.ts).
+    // An import's transactions are found by the range its publish recorded: of rowids on SQLite
+    // (sqlite/imports.ts), of ids on PostgreSQL (pg/imports.ts ownTransactions).
     for (const imp of [I1, I3]) {
       sqlite.db.prepare('UPDATE imports SET tx_rowid_from = (SELECT min(rowid) FROM transactions WHERE import_id = ?), tx_rowid_to = (SELECT max(rowid) FROM transactions WHERE import_id = ?) WHERE id = ?')
         .run(imp, imp, imp);
+      await pg.run('UPDATE imports SET (tx_id_from, tx_id_to) = (SELECT min(id), max(id) FROM transactions WHERE import_id = $1) WHERE id = $1', [imp]);
     }
 
     const q = (o: Partial<TransactionQuery>): TransactionQuery => ({
