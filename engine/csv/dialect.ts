@@ -16,7 +16,7 @@
 //   many fields wins first.
 
 import type { ColSep } from '../options.ts';
-import { MAX_RECORD_FIELDS } from './tokenizer.ts';
+import { MAX_RECORD_FIELDS, undouble } from './tokenizer.ts';
 
 export const SEPARATORS: readonly ColSep[] = [',', ';', '\t', '|'];
 export const HEADER_SEARCH_LINES = 50;
@@ -34,8 +34,8 @@ export function splitLine(line: string, sep: string): string[] {
     let j = i;
     while (j < n && (line[j] === ' ' || line[j] === '\t') && line[j] !== sep) j++;
     if (j < n && line[j] === '"') {
-      // Quoted: up to the first quote that is not doubled; a doubled quote is one quote. The value
-      // is one slice with its doubled quotes replaced: no string built piece by piece.
+      // Quoted: up to the first quote that is not doubled; a doubled quote is one quote (undouble,
+      // as the tokenizer makes it one).
       let k = j + 1;
       let close = n;
       for (;;) {
@@ -46,7 +46,7 @@ export function splitLine(line: string, sep: string): string[] {
         break;
       }
       const inner = line.slice(j + 1, close);
-      const value = inner.includes('""') ? inner.split('""').join('"') : inner;
+      const value = undouble(inner, inner.includes('""'));
       k = close < n ? close + 1 : n;
       // Text after the closing quote belongs to the field (SPEC §2.13).
       const end = line.indexOf(sep, k);

@@ -44,7 +44,7 @@ const UNDOUBLE_BY_SLICES = 8;
  * split + join); a text of many goes through split + join, linear in the matches (replaceAll grew
  * faster than them in V8 here, and thousands of slices joined one by one make a deep string).
  */
-function undouble(text: string, doubled: boolean): string {
+export function undouble(text: string, doubled: boolean): string {
   if (!doubled) return text;
   let out = '';
   let from = 0;
