@@ -432,6 +432,22 @@ describe('re-importing is safe: stable transaction identities', () => {
     assert.equal(inAccount(account).filter((t) => t.amount === '3.50').length, 3);
   });
 
+  test('the identities stored are exactly those earlier versions stored (a re-import after an upgrade finds them)', async () => {
+    // The text of an identity is a contract with every ledger already written: a change of its
+    // form (or of how its parts are joined) would make the next re-import add everything again.
+    const account = addAccount(s.db, f.familyId, 'Identity forms');
+    const csv = await publishNew(s, f.key, { raw_file_content: fixture('identical-same-day-purchases.csv'), account_id: account });
+    assert.deepEqual(rowsOf(s.db, 'transactions', csv.id).map((t) => t['identity']).sort(), [
+      '2024-04-02|3.5|coffee cart|1', '2024-04-02|3.5|coffee cart|2', '2024-04-02|7|coffee cart|1',
+    ]);
+    const ofx = await publishNew(s, f.key, { type: 'OfxImport', raw_file_content: fixture('ofx-checking-overlap.ofx'), account_id: addAccount(s.db, f.familyId, 'Identity OFX') });
+    assert.equal(ofx.status, 'complete', ofx.error);
+    const refs = rowsOf(s.db, 'transactions', ofx.id).map((t) => String(t['identity']));
+    assert.ok(refs.length > 0 && refs.every((r) => /^ref:[^|]+\|-?\d+(\.\d*[1-9])?\|1$/.test(r)), refs.join(', '));
+    const trades = await publishNew(s, f.key, { type: 'TradeImport', raw_file_content: fixture('trades-buy-sell.csv'), account_id: addAccount(s.db, f.familyId, 'Identity trades') });
+    assert.deepEqual(rowsOf(s.db, 'trades', trades.id).map((t) => t['identity']).sort(), ['2024-01-05|AAPL|10|150.25|1', '2024-01-06|MSFT|-2|400.5|1']);
+  });
+
   test('a re-download differing only in name case, spacing and trailing zeros adds nothing', async () => {
     const account = addAccount(s.db, f.familyId, 'Normalized');
     await publishNew(s, f.key, { raw_file_content: 'date,amount,name\n2024-05-01,-10.50,Corner  Grocer\n', account_id: account });
