@@ -212,21 +212,25 @@ export class PgLedger implements Ledger {
   private async copyTransactions(sql: Sql, client: pg.ClientBase, txs: readonly NewTransaction[]): Promise<void> {
     // Ids, dates, amounts, currencies and the import's own values hold no tab, line break or
     // backslash; the texts from the file (name, notes, identity) are escaped.
-    const common = `\t${this.importId}\t${this.t}\t${this.t}\n`;
-    let text = '';
-    for (const x of txs) {
-      text += `${x.id}\t${this.familyId}\t${x.accountId}\t${x.date}\t${x.amount}\t${x.currency}\t${copyText(x.name)}\t${copyText(x.notes)}\t` +
-        `${copyText(x.categoryId)}\t${copyText(x.merchantId)}\t${copyText(x.identity)}${common}`;
+    // Each line joined from its values and the lines joined once: a `+=` of template strings made a
+    // tree of some twenty string nodes a row, kept until the batch's text was complete (a 100,000-row
+    // publish: ~7% of the Node side's instructions, most of them garbage collection).
+    const common = `${this.importId}\t${this.t}\t${this.t}\n`;
+    const lines = new Array<string>(txs.length);
+    for (let i = 0; i < txs.length; i++) {
+      const x = txs[i]!;
+      lines[i] = [x.id, this.familyId, x.accountId, x.date, x.amount, x.currency, copyText(x.name), copyText(x.notes),
+        copyText(x.categoryId), copyText(x.merchantId), copyText(x.identity), common].join('\t');
     }
-    await copyIn(client, 'transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)', text);
+    await copyIn(client, 'transactions (id, family_id, account_id, date, amount, currency, name, notes, category_id, merchant_id, identity, import_id, created_at, updated_at)', lines.join(''));
     this.count('transactions', 'created', txs.length);
     // Every transaction is new, so its tags are too: COPY as well, each pair once.
-    let tags = '';
+    const tags: string[] = [];
     for (const x of txs) {
       const ids = x.tagIds.length > 1 ? new Set(x.tagIds) : x.tagIds;
-      for (const t of ids) tags += `${x.id}\t${t}\n`;
+      for (const t of ids) tags.push(x.id, '\t', t, '\n');
     }
-    if (tags !== '') await copyIn(client, 'transaction_tags (transaction_id, tag_id)', tags);
+    if (tags.length > 0) await copyIn(client, 'transaction_tags (transaction_id, tag_id)', tags.join(''));
     const line = lineColumns(txs);
     if (line[0]!.length > 0) {
       await sql.run(
