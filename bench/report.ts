@@ -279,6 +279,7 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
   const tsxRatios = rounds.flatMap((n) => { const a = ms('engine', n), b = ms('engine-tsx', n); return a !== null && b !== null ? [b / a] : []; });
   // A statement engine against its raw parser (or the XLSX against its CSV twin), round by round: raw time ÷ engine time.
   const pair = (raw: string, engine: string) => median(rounds.flatMap((n) => { const a = ms(raw, n), b = ms(engine, n); return a !== null && b !== null ? [a / b] : []; }));
+  const inference = pair('engine-given', 'engine');
   const targets: Record<string, Target> = {
     engine_vs_fastest_tokenizer: atLeast(0.5, comparisons.csv?.median),
     camt_engine_vs_saxes: atLeast(0.5, pair('camt-saxes', 'camt-engine')),
@@ -289,6 +290,8 @@ export function summarize(setup: RunSetup, runs: readonly CaseRun[]): Summary {
     xlsx_engine_peak_rss_mb: below(200, byName('xlsx-engine')?.peak_rss_mb),
     cli_check_vs_node_startup: atMost(2, median(startups.map((x) => x.ratio))),
     engine_compiled_vs_tsx: atLeast(0.95, median(tsxRatios)),
+    // SPEC §2.14 "Cost": the CSV bench loses no more than 5% to inference (the layout given ÷ none given, same round).
+    engine_inference_cost: atLeast(0.95, inference),
     engine_peak_rss_mb: below(150, csvEngine?.peak_rss_mb),
     engine_ndjson_vs_split_parse: atLeast(0.7, comparisons.ndjson?.median),
     engine_ndjson_peak_rss_mb: below(200, byName('engine-ndjson')?.peak_rss_mb),
@@ -424,6 +427,9 @@ export function printTable(s: Summary, out: NodeJS.WritableStream = process.stdo
       w(targetLine(t['engine_vs_fastest_tokenizer']!, `engine ÷ fastest tokenize-only parser (${wins.join(', ')} rounds)`, '×', 2, '≥'));
     }
     lines(targetLine(t['engine_peak_rss_mb']!, 'engine peak RSS', ' MB', 1, '<'));
+    if (t['engine_inference_cost']!.value !== null) {
+      w(targetLine(t['engine_inference_cost']!, 'engine with no options (inference) speed ÷ the same with the layout given (engine-given, same round)', '×', 3, '≥'));
+    }
     if (t['engine_compiled_vs_tsx']!.value !== null) {
       w(targetLine(t['engine_compiled_vs_tsx']!, 'engine compiled (engine/dist) speed ÷ the same from its sources through tsx', '×', 2, '≥'));
     }

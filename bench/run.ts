@@ -65,7 +65,7 @@ interface CaseDef {
   /** Run in the first round only (a correctness check, not a speed to take a median of). */
   once?: boolean;
   /** Engine options the case always runs with (the statement formats' type), under the user's. */
-  options?: Record<string, string>;
+  options?: Record<string, string | number>;
   /**
    * The engine from its TypeScript sources through tsx (the project's tsconfig maps `sluice` to
    * them), instead of its compiled package (engine/dist, which every other case loads: what a
@@ -76,12 +76,26 @@ interface CaseDef {
   pg?: boolean;
 }
 
+/**
+ * Everything the engine would otherwise infer about the generated CSV (bench/generate.ts), given:
+ * type, encoding, separator, header line, date and number formats, the sign convention and every
+ * column. The engine-given case reads the file so, and the engine case with none of it; the two
+ * in one round give what inference costs (the header search, the sample's decisions, file-type
+ * detection). The row rules every file gets (balance lines among them) run in both.
+ */
+const GENERATED_LAYOUT = {
+  type: 'TransactionImport', encoding: 'utf-8', col_sep: ',', rows_to_skip: 0, date_format: '%Y-%m-%d', number_format: '1,234.56',
+  signage_convention: 'inflows_positive', date_col_label: 'Date', amount_col_label: 'Amount', name_col_label: 'Description',
+  category_col_label: 'Category', tags_col_label: 'Tags', notes_col_label: 'Notes',
+};
+
 const CASES: readonly CaseDef[] = [
   { name: 'newline-floor', script: 'cases/newline-floor.ts', group: 'csv', input: 'csv', role: 'floor', what: 'count \\n bytes in 64 KiB chunks (the I/O floor)', modes: ['generated', 'big', 'file'] },
   { name: 'csv-parse', script: 'cases/csv-parse.ts', group: 'csv', input: 'csv', role: 'parser', what: 'csv-parse stream API, raw arrays, utf-8', modes: ['generated'] },
   { name: 'udsv', script: 'cases/udsv.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'uDSV incremental stringArrs, tokenize only', modes: ['generated', 'file'] },
   { name: 'papaparse', script: 'cases/papaparse.ts', group: 'csv', input: 'csv', role: 'tokenizer', what: 'Papa Parse stream input, chunk callback, no header/typing', modes: ['generated', 'file'] },
   { name: 'engine', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'engine', what: 'readImport TransactionImport, full pipeline', modes: ['generated', 'big', 'file'] },
+  { name: 'engine-given', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'check', what: 'the same with the generated file\'s layout given (no inference: SPEC §2.14 "Cost")', modes: ['generated'], options: GENERATED_LAYOUT },
   { name: 'engine-tsx', script: 'cases/engine.ts', group: 'csv', input: 'csv', role: 'check', what: 'the same, the engine run from its sources through tsx', modes: ['generated'], source: true },
   { name: 'cli-startup', script: 'cases/cli-startup.ts', group: 'csv', input: 'none', role: 'check', what: '`sluice check` on a two-line file against `node -e 0`, 15 runs each in turn', modes: ['generated'] },
 
@@ -309,7 +323,7 @@ async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   return found.database();
 }
 
-async function runCase(c: CaseDef, file: string, options: Record<string, string>): Promise<{ report: CaseReport | null; problems: string[] }> {
+async function runCase(c: CaseDef, file: string, options: Record<string, string | number>): Promise<{ report: CaseReport | null; problems: string[] }> {
   const db = c.pg ? await pgDatabase() : undefined;
   try {
     return await runCaseOn(c, file, options, db?.url);
@@ -318,7 +332,7 @@ async function runCase(c: CaseDef, file: string, options: Record<string, string>
   }
 }
 
-function runCaseOn(c: CaseDef, file: string, options: Record<string, string>, database: string | undefined): Promise<{ report: CaseReport | null; problems: string[] }> {
+function runCaseOn(c: CaseDef, file: string, options: Record<string, string | number>, database: string | undefined): Promise<{ report: CaseReport | null; problems: string[] }> {
   const argv = ['--import', 'tsx', join(BENCH, c.script), file, '--json-options', JSON.stringify(options)];
   return new Promise((resolve) => {
     // Without the project's path mapping, `sluice` resolves to the compiled package.
