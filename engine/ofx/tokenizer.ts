@@ -42,8 +42,10 @@
 // with or without their end tags, up to `</STMTTRN>` in the text at hand (readFlat). The leaves go
 // straight into the sink's record with the values events would carry, and the sink gets the
 // record and its start tag's line (flatEnd); no pending element, stack, open/leaf/close calls.
-// Anything else in the record (a nested aggregate, an unknown name, a comment, a record split
-// across pushes, …) leaves it to the events, from its start tag, as if the fast path did not exist.
+// Anything else in the record (a nested aggregate, an unknown name, a comment, …) leaves it to the
+// events, from its start tag, as if the fast path did not exist. A plain record split across
+// pushes waits for the next one (up to FLAT_WAIT characters) and is then read whole; at the end
+// of the text, or when longer, it too is read as events.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -122,6 +124,12 @@ for (const name of KNOWN_LEAVES) addName(LEAF_NAMES, name);
 
 /** The longest unfinished tag or value held between pushes (1 MiB of text). */
 const MAX_PENDING = 1 << 20;
+
+/** readFlat()'s answer when the record was plain up to the end of the text at hand. */
+const UNFINISHED = -2;
+
+/** The longest record whose end has not arrived that waits for the next push to be read whole (scan()). */
+const FLAT_WAIT = 1 << 16;
 
 const SLASH = 47, BANG = 33, QUESTION = 63, LF = 10;
 
@@ -358,6 +366,15 @@ export class OfxTokenizer {
               textFrom = end;
               continue;
             }
+            // A record plain so far whose end has not arrived: read whole once it has (the next
+            // push starts at its start tag; the text before the tag was settled above). Else a
+            // record that each push splits went the events' way, whose code a cold run then
+            // compiled too. Only a record of up to FLAT_WAIT characters waits, so that what is
+            // held stays small and a long one reads (and fails) as events do.
+            if (end === UNFINISHED && !last && n - lt <= FLAT_WAIT) {
+              textFrom = lt;
+              break;
+            }
           }
           this.pendingName = tag;
           this.pendingAt = lt;
@@ -402,8 +419,9 @@ export class OfxTokenizer {
   /**
    * A start tag of the `flat` aggregate at `lt`, its `>` at `gt`: when the sink takes the record
    * here and readFlat() reads all of it, the record is handed over whole and the index past its
-   * end tag returned; else -1 with nothing changed, and the element is read as events. Only the
-   * tag as written `<STMTTRN>` (no attributes, no `/`, upper case) is taken.
+   * end tag returned; else -1 with nothing changed, and the element is read as events, or
+   * UNFINISHED when the record is plain up to the end of the text at hand. Only the tag as written
+   * `<STMTTRN>` (no attributes, no `/`, upper case) is taken.
    */
   private flatAt(buf: string, lt: number, gt: number, name: string): number {
     if (gt !== lt + 1 + name.length) return -1;
@@ -420,8 +438,9 @@ export class OfxTokenizer {
    * index past the end tag is returned. Only the plain shape is read here: blanks before the first
    * tag, then known leaves (`<TRNAMT>-12.50`, with or without `</TRNAMT>`) and the end tag. Anything
    * else returns -1 (and the record is dropped): a nested aggregate (PAYEE, CURRENCY), an unknown
-   * or lower-case name, a comment, CDATA or processing instruction, a `<` that starts no tag, an
-   * end tag of something else, or the end tag not in buf yet (a record split across pushes).
+   * or lower-case name, a comment, CDATA or processing instruction, a `<` that starts no tag, or an
+   * end tag of something else; UNFINISHED when the text ends first (a record split across pushes,
+   * which scan() reads whole at the next push or as events).
    *
    * Why: a bank statement is nearly all STMTTRN records, and read as events each leaf paid the
    * settle/leaf/dispatch chain (pending element, sink.leaf, the pipeline's state checks); here a
@@ -432,7 +451,7 @@ export class OfxTokenizer {
     let lt = buf.indexOf('<', from);
     // Text before the first tag: blanks make it an aggregate (settle()); anything else is a value.
     // Records are laid out alike: the blanks are compared with the last record's in one go.
-    if (lt < 0) return -1;
+    if (lt < 0) return UNFINISHED;
     const gap = this.flatGap;
     if (lt - from !== gap.length || buf.substring(from, lt) !== gap) {
       if (!isBlankRange(buf, from, lt)) return -1;
@@ -443,11 +462,11 @@ export class OfxTokenizer {
     let pending: string | null = null;
     let textFrom = from;
     for (;;) {
-      if (lt < 0 || lt + 1 >= n) return -1;
+      if (lt < 0 || lt + 1 >= n) return UNFINISHED;
       const c = buf.charCodeAt(lt + 1);
       if (c !== SLASH && !startsName(c)) return -1;
       const gt = buf.indexOf('>', lt + 2);
-      if (gt < 0) return -1;
+      if (gt < 0) return UNFINISHED;
       // The tag: a known leaf, the record's end tag, or the end tag of the leaf just read.
       let leaf: string | undefined;
       let ends = false;
