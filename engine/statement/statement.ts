@@ -147,25 +147,25 @@ export class StatementTally {
    * array of strings gone; ofxAmount() counts the units in the loops that check the digits).
    */
   entryUnits(amount: string | null, units: number, scale: number): void {
-    if (amount === null || scale < 0) {
+    if (amount === null || scale < 0 || scale >= POW10.length) {
       this.entry(amount);
       return;
     }
-    let total = this.units;
+    // Both counts at the wider scale, multiplied whether or not that changes them: a branch first
+    // taken at the second statement (the first amount's ran before V8 kept feedback) threw the
+    // optimized code away there.
     const at = this.unitsScale;
-    if (scale > at) {
-      total = scale - at < POW10.length ? total * POW10[scale - at]! : NaN;
-    } else if (scale < at) {
-      units = at - scale < POW10.length ? units * POW10[at - scale]! : NaN;
-    }
-    const sum = total + units;
-    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(units) || !Number.isSafeInteger(sum)) {
+    const to = scale > at ? scale : at;
+    const total = this.units * POW10[to - at]!;
+    const scaled = units * POW10[to - scale]!;
+    const sum = total + scaled;
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(scaled) || !Number.isSafeInteger(sum)) {
       this.entry(amount);
       return;
     }
     this.info.rows++;
     this.units = sum;
-    if (scale > at) this.unitsScale = scale;
+    this.unitsScale = to;
   }
 
   /**
