@@ -196,4 +196,19 @@ describe('OFX whole-record path against events', () => {
       assert.deepEqual([p.whole, p.events], whole ? [200, 0] : [199, 1], `chunk size ${chunk}`);
     }
   });
+
+  test('records that follow one another alike are taken in a run; what follows otherwise is not taken for a record', () => {
+    // After records laid out alike (flatRun), a leaf whose tag has the record's length (`<TRNTYPE>`
+    // where `<STMTTRN>` would be), text and a `<` that starts no tag between records, other
+    // blanks, a record that is not plain, and records again: the same outcome as events.
+    const rec = (i: number, gap = '\n') => `${gap}<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240105\n<TRNAMT>-${i}.50\n<FITID>${i}\n<NAME>SHOP ${i}\n</STMTTRN>`;
+    const body = rec(1) + rec(2) + rec(3) + '\n<TRNTYPE>\n<TRNAMT>9\n</STMTTRN>' + rec(4) + rec(5) + '\nsome text a < b' + rec(6) + rec(7, '\n  ')
+      + rec(8, '\n\t') + '\n<STMTTRN>\n<TRNAMT>1\n<PAYEE><NAME>P</PAYEE>\n<DTPOSTED>20240105\n</STMTTRN>' + rec(9) + rec(10) + rec(11, '\r\n') + rec(12);
+    const text = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS>\n'
+      + '<CURDEF>USD\n<BANKACCTFROM>\n<ACCTID>2\n</BANKACCTFROM>\n<BANKTRANLIST>' + body + '\n</BANKTRANLIST>\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n';
+    const bytes = encoder.encode(text);
+    const want = outcome(bytes, bytes.length + 1, false);
+    assert.equal(JSON.parse(want).rows.length, 13);
+    for (const chunk of [bytes.length + 1, 1, 5, 64, 100]) assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
+  });
 });

@@ -237,6 +237,11 @@ export class OfxTokenizer {
   private consumed = 0;
   /** The blanks between the last record taken whole's start tag and its first leaf (readFlat). */
   private flatGap = '';
+  /**
+   * The blanks before a record taken whole and its start tag (`\n        <STMTTRN>`), as scan()
+   * last saw them (flatRun); '' until scan() has seen one.
+   */
+  private flatNext = '';
   /** The aggregate the sink may take whole (readFlat), or null: every element is read as events. */
   private readonly flat: string | null;
 
@@ -362,8 +367,12 @@ export class OfxTokenizer {
           if (tag === this.flat) {
             const end = this.flatAt(buf, lt, gt, tag);
             if (end >= 0) {
-              pos = end;
-              textFrom = end;
+              // The blanks before it and its start tag, which the next records likely repeat
+              // (flatRun; scan() comes here only for a list's first record, the first after a push,
+              // or one laid out otherwise).
+              if (isBlankRange(buf, textFrom, lt)) this.flatNext = buf.substring(textFrom, gt + 1);
+              pos = this.flatRun(buf, end, tag);
+              textFrom = pos;
               continue;
             }
             // A record plain so far whose end has not arrived: read whole once it has (the next
@@ -430,6 +439,26 @@ export class OfxTokenizer {
     const end = this.readFlat(buf, gt + 1, name, record);
     if (end >= 0) this.sink.flatEnd(record, this.lineOf(lt));
     return end;
+  }
+
+  /**
+   * The records taken whole that follow the one ending at `end`, each where the text after the
+   * last is flatNext (the blanks scan() saw before a record, then its start tag): one substring and
+   * `===` in place of the search for the tag and the lookup of its name. Returns the index past the
+   * last record read; scan() goes on from there as usual (a record that is not plain or not
+   * complete is then read again there, as if this had not looked).
+   */
+  private flatRun(buf: string, end: number, name: string): number {
+    const next = this.flatNext;
+    if (next === '') return end;
+    const n = buf.length;
+    for (;;) {
+      const gt = end + next.length - 1;
+      if (gt >= n || buf.substring(end, gt + 1) !== next) return end;
+      const after = this.flatAt(buf, gt - name.length - 1, gt, name);
+      if (after < 0) return end;
+      end = after;
+    }
   }
 
   /**
