@@ -130,6 +130,20 @@ function outcome(bytes: Uint8Array, chunk: number, flat: boolean): string {
   }
 }
 
+/** The reader, counting records taken whole (flatEnd) and records read as events (open of a STMTTRN). */
+class Counting extends OfxPipeline {
+  whole = 0;
+  events = 0;
+  override flatEnd(record: Parameters<OfxPipeline['flatEnd']>[0], line: number): void {
+    this.whole++;
+    super.flatEnd(record, line);
+  }
+  override open(name: string, line: number): void {
+    if (name === 'STMTTRN') this.events++;
+    super.open(name, line);
+  }
+}
+
 describe('OFX whole-record path against events', () => {
   const encoder = new TextEncoder();
   for (let seed = 1; seed <= 300; seed++) {
@@ -144,18 +158,6 @@ describe('OFX whole-record path against events', () => {
 
   test('the generated files exercise both paths', () => {
     // Records taken whole (flatEnd) and records read as events (open of a STMTTRN), over all seeds.
-    class Counting extends OfxPipeline {
-      whole = 0;
-      events = 0;
-      override flatEnd(record: Parameters<OfxPipeline['flatEnd']>[0], line: number): void {
-        this.whole++;
-        super.flatEnd(record, line);
-      }
-      override open(name: string, line: number): void {
-        if (name === 'STMTTRN') this.events++;
-        super.open(name, line);
-      }
-    }
     let whole = 0, events = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const p = new Counting(OPTIONS, true);
@@ -169,5 +171,44 @@ describe('OFX whole-record path against events', () => {
       events += p.events;
     }
     assert.ok(whole > 500 && events > 200, `${whole} records taken whole, ${events} read as events`);
+  });
+
+  test('a plain record split across pushes waits to be taken whole; one of over 64 KiB is read as events', () => {
+    // 200 records, the 100th with a MEMO of 70,000 characters (longer than the tokenizer's
+    // FLAT_WAIT), fed in pieces that split records: the same outcome as events, every short record
+    // taken whole, the long one read as events (whole, it too is taken whole).
+    const records: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const memo = i === 99 ? 'M'.repeat(70_000) : `MEMO ${i}`;
+      records.push(`<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240105\n<TRNAMT>-${i}.50\n<FITID>${i}\n<NAME>SHOP ${i}\n<MEMO>${memo}\n</STMTTRN>`);
+    }
+    const text = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS>\n'
+      + '<CURDEF>USD\n<BANKACCTFROM>\n<BANKID>1\n<ACCTID>2\n<ACCTTYPE>CHECKING\n</BANKACCTFROM>\n<BANKTRANLIST>\n'
+      + records.join('\n') + '\n</BANKTRANLIST>\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n';
+    const bytes = encoder.encode(text);
+    const want = outcome(bytes, bytes.length + 1, false);
+    for (const chunk of [bytes.length + 1, 1000, 4096, 777]) {
+      assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
+      const p = new Counting(OPTIONS, true);
+      for (let i = 0; i < bytes.length; i += chunk) p.push(bytes.subarray(i, i + chunk));
+      p.end();
+      const whole = chunk > bytes.length;
+      assert.deepEqual([p.whole, p.events], whole ? [200, 0] : [199, 1], `chunk size ${chunk}`);
+    }
+  });
+
+  test('records that follow one another alike are taken in a run; what follows otherwise is not taken for a record', () => {
+    // After records laid out alike (flatRun), a leaf whose tag has the record's length (`<TRNTYPE>`
+    // where `<STMTTRN>` would be), text and a `<` that starts no tag between records, other
+    // blanks, a record that is not plain, and records again: the same outcome as events.
+    const rec = (i: number, gap = '\n') => `${gap}<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240105\n<TRNAMT>-${i}.50\n<FITID>${i}\n<NAME>SHOP ${i}\n</STMTTRN>`;
+    const body = rec(1) + rec(2) + rec(3) + '\n<TRNTYPE>\n<TRNAMT>9\n</STMTTRN>' + rec(4) + rec(5) + '\nsome text a < b' + rec(6) + rec(7, '\n  ')
+      + rec(8, '\n\t') + '\n<STMTTRN>\n<TRNAMT>1\n<PAYEE><NAME>P</PAYEE>\n<DTPOSTED>20240105\n</STMTTRN>' + rec(9) + rec(10) + rec(11, '\r\n') + rec(12);
+    const text = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS>\n'
+      + '<CURDEF>USD\n<BANKACCTFROM>\n<ACCTID>2\n</BANKACCTFROM>\n<BANKTRANLIST>' + body + '\n</BANKTRANLIST>\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n';
+    const bytes = encoder.encode(text);
+    const want = outcome(bytes, bytes.length + 1, false);
+    assert.equal(JSON.parse(want).rows.length, 13);
+    for (const chunk of [bytes.length + 1, 1, 5, 64, 100]) assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
   });
 });

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { createPipeline, readImport, SluiceError, type RowResult, type StatementResult } from '../engine/node.ts';
 import { readHeader } from '../engine/ofx/decode.ts';
-import { decodeEntities, ofxAmount, ofxDate } from '../engine/ofx/values.ts';
+import { AmountUnits, decodeEntities, ofxAmount, ofxDate } from '../engine/ofx/values.ts';
+import { unitsText } from '../engine/parse/decimal.ts';
 import { defaultRange } from '../engine/parse/date.ts';
 import { asStream, chunksOf, readAll, utf8, assertRows, type WantRow } from './helpers.ts';
 
@@ -313,6 +314,16 @@ describe('OFX values', () => {
     ['1,234.56', null], ['1.234,56', null], ['12.3.4', null], ['', null], ['-', null], ['.', null], ['12 50', null], ['1e3', null], ['--1', null], ['$12.00', null],
   ];
   for (const [text, want] of amounts) test(`amount ${JSON.stringify(text)} → ${want}`, () => assert.equal(ofxAmount(text), want));
+  test('amounts counted in units (AmountUnits) say the decimal returned', () => {
+    const read = new AmountUnits();
+    for (const [text, want] of [...amounts, ['1234567890.12345', '1234567890.12345'], ['1234567890.123456', '1234567890.123456'], ['-0', '0']] as const) {
+      read.units = 7;
+      read.scale = 3;
+      assert.equal(ofxAmount(text, read), want);
+      if (want === null || text === '1234567890.123456') assert.equal(read.scale, -1, text);
+      else assert.equal(unitsText(read.units, read.scale), want, text);
+    }
+  });
 
   test('character references', () => {
     assert.equal(decodeEntities('A &amp; B &lt;x&gt; &quot;q&quot; &apos;a&apos;&nbsp;&#65;&#x42;'), 'A & B <x> "q" \'a\'\u00a0AB');

@@ -2,11 +2,14 @@
 // scales 0–4, small and large, of either sign, some past 2^53 or 15 digits (where the sums go
 // through big.js), some longer than the tally's batch of 1,024; the total, the balance check and
 // the mismatch warning must be what sum() gives, and unread amounts leave the check undecided.
+// The same with the amounts given as the OFX reader gives them, with their units as ofxAmount()
+// counts them (entryUnits), some of them through entry() in between.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { add, equal, sum } from '../engine/parse/decimal.ts';
 import { StatementTally } from '../engine/statement/statement.ts';
+import { AmountUnits, ofxAmount } from '../engine/ofx/values.ts';
 import { rng } from '../bench/generate.ts'; // mulberry32: a failure replays by its seed
 
 /** A canonical decimal: sign, a whole part of 1 to `digits` digits (no leading zero), 0–4 fraction digits. */
@@ -23,8 +26,9 @@ function amount(r: () => number, digits: number): string {
 }
 
 describe('StatementTally against sum()', () => {
-  for (let seed = 1; seed <= 200; seed++) {
-    test(`seed ${seed}`, () => {
+  for (let seed = 1; seed <= 400; seed++) {
+    const units = seed > 200;
+    test(`seed ${seed}${units ? ' (entryUnits)' : ''}`, () => {
       const r = rng(seed);
       const big = r() < 0.2 ? 17 : r() < 0.4 ? 11 : r() < 0.6 ? 12 : 6;
       const count = Math.floor(r() * (r() < 0.1 ? 3000 : 60));
@@ -38,7 +42,15 @@ describe('StatementTally against sum()', () => {
       const closing = r() < 0.5 ? add(opening, total) : amount(r, 6);
       tally.info.opening = { amount: opening, currency: 'USD', date: null };
       tally.info.closing = { amount: closing, currency: 'USD', date: null };
-      for (const a of amounts) tally.entry(a);
+      const counted = new AmountUnits();
+      for (const a of amounts) {
+        if (!units || a === null || r() < 0.1) {
+          tally.entry(a);
+        } else {
+          assert.equal(ofxAmount(a, counted), a);
+          tally.entryUnits(a, counted.units, counted.scale);
+        }
+      }
       const warning = tally.close();
       assert.equal(tally.info.total, total);
       assert.equal(tally.info.rows, amounts.length);

@@ -287,7 +287,9 @@ export class OfxPipeline implements OfxSink {
         return;
       }
       const row = this.rows.bank(rec, stmt);
-      stmt.tally.entry(row.fields['amount'] as string | null);
+      // The amount's units as ofxAmount() counted them (a null amount is never counted).
+      const read = this.rows.amount;
+      stmt.tally.entryUnits(row.fields['amount'] as string | null, read.units, read.scale);
       this.emit(row, null, false);
       return;
     }

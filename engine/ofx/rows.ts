@@ -25,7 +25,7 @@ import { abs, negate } from '../parse/decimal.ts';
 import { RowIssues, type RowFields, type RowResult } from '../result/row.ts';
 import { statementRow } from '../statement/statement.ts';
 import { investmentAction, type BankRecord, type InvestmentRecord, type Security } from './records.ts';
-import { ofxAmount, ofxDate } from './values.ts';
+import { AmountUnits, ofxAmount, ofxDate } from './values.ts';
 
 /** What a row takes from its statement. */
 export interface StatementContext {
@@ -43,6 +43,8 @@ export function applySecurity(fields: RowFields, uniqueId: string | null, securi
 }
 
 export class OfxRows {
+  /** The units of the last bank row's amount (bank()), for the statement's tally. */
+  readonly amount = new AmountUnits();
   private readonly issues = new RowIssues();
   private readonly range: DateRange;
   private readonly defaultCurrency: string;
@@ -61,7 +63,7 @@ export class OfxRows {
     return statementRow(this.issues, {
       date: this.date(r.dtposted, 'date'),
       value_date: this.date(r.dtuser, 'value_date'),
-      amount: this.decimal(r.trnamt, 'amount'),
+      amount: this.decimal(r.trnamt, 'amount', this.amount),
       currency: this.currency(r.currency || s.curdef),
       name: name ?? r.memo,
       notes: name === null ? null : r.memo,
@@ -111,9 +113,9 @@ export class OfxRows {
   }
 
   /** A canonical decimal, or null (with AMOUNT_INVALID) when the text is not an OFX amount; null, with no issue, when empty. */
-  private decimal(text: string | null, field: 'amount' | 'qty' | 'price'): string | null {
+  private decimal(text: string | null, field: 'amount' | 'qty' | 'price', read?: AmountUnits): string | null {
     if (text === null || text === '') return null;
-    const v = ofxAmount(text);
+    const v = ofxAmount(text, read);
     if (v === null) this.issues.add('AMOUNT_INVALID', field, `${field} ${JSON.stringify(text)} is not an OFX amount`, text);
     return v;
   }

@@ -42,8 +42,10 @@
 // with or without their end tags, up to `</STMTTRN>` in the text at hand (readFlat). The leaves go
 // straight into the sink's record with the values events would carry, and the sink gets the
 // record and its start tag's line (flatEnd); no pending element, stack, open/leaf/close calls.
-// Anything else in the record (a nested aggregate, an unknown name, a comment, a record split
-// across pushes, …) leaves it to the events, from its start tag, as if the fast path did not exist.
+// Anything else in the record (a nested aggregate, an unknown name, a comment, …) leaves it to the
+// events, from its start tag, as if the fast path did not exist. A plain record split across
+// pushes waits for the next one (up to FLAT_WAIT characters) and is then read whole; at the end
+// of the text, or when longer, it too is read as events.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -122,6 +124,12 @@ for (const name of KNOWN_LEAVES) addName(LEAF_NAMES, name);
 
 /** The longest unfinished tag or value held between pushes (1 MiB of text). */
 const MAX_PENDING = 1 << 20;
+
+/** readFlat()'s answer when the record was plain up to the end of the text at hand. */
+const UNFINISHED = -2;
+
+/** The longest record whose end has not arrived that waits for the next push to be read whole (scan()). */
+const FLAT_WAIT = 1 << 16;
 
 const SLASH = 47, BANG = 33, QUESTION = 63, LF = 10;
 
@@ -229,6 +237,11 @@ export class OfxTokenizer {
   private consumed = 0;
   /** The blanks between the last record taken whole's start tag and its first leaf (readFlat). */
   private flatGap = '';
+  /**
+   * The blanks before a record taken whole and its start tag (`\n        <STMTTRN>`), as scan()
+   * last saw them (flatRun); '' until scan() has seen one.
+   */
+  private flatNext = '';
   /** The aggregate the sink may take whole (readFlat), or null: every element is read as events. */
   private readonly flat: string | null;
 
@@ -354,9 +367,22 @@ export class OfxTokenizer {
           if (tag === this.flat) {
             const end = this.flatAt(buf, lt, gt, tag);
             if (end >= 0) {
-              pos = end;
-              textFrom = end;
+              // The blanks before it and its start tag, which the next records likely repeat
+              // (flatRun; scan() comes here only for a list's first record, the first after a push,
+              // or one laid out otherwise).
+              if (isBlankRange(buf, textFrom, lt)) this.flatNext = buf.substring(textFrom, gt + 1);
+              pos = this.flatRun(buf, end, tag);
+              textFrom = pos;
               continue;
+            }
+            // A record plain so far whose end has not arrived: read whole once it has (the next
+            // push starts at its start tag; the text before the tag was settled above). Else a
+            // record that each push splits went the events' way, whose code a cold run then
+            // compiled too. Only a record of up to FLAT_WAIT characters waits, so that what is
+            // held stays small and a long one reads (and fails) as events do.
+            if (end === UNFINISHED && !last && n - lt <= FLAT_WAIT) {
+              textFrom = lt;
+              break;
             }
           }
           this.pendingName = tag;
@@ -402,8 +428,9 @@ export class OfxTokenizer {
   /**
    * A start tag of the `flat` aggregate at `lt`, its `>` at `gt`: when the sink takes the record
    * here and readFlat() reads all of it, the record is handed over whole and the index past its
-   * end tag returned; else -1 with nothing changed, and the element is read as events. Only the
-   * tag as written `<STMTTRN>` (no attributes, no `/`, upper case) is taken.
+   * end tag returned; else -1 with nothing changed, and the element is read as events, or
+   * UNFINISHED when the record is plain up to the end of the text at hand. Only the tag as written
+   * `<STMTTRN>` (no attributes, no `/`, upper case) is taken.
    */
   private flatAt(buf: string, lt: number, gt: number, name: string): number {
     if (gt !== lt + 1 + name.length) return -1;
@@ -415,13 +442,34 @@ export class OfxTokenizer {
   }
 
   /**
+   * The records taken whole that follow the one ending at `end`, each where the text after the
+   * last is flatNext (the blanks scan() saw before a record, then its start tag): one substring and
+   * `===` in place of the search for the tag and the lookup of its name. Returns the index past the
+   * last record read; scan() goes on from there as usual (a record that is not plain or not
+   * complete is then read again there, as if this had not looked).
+   */
+  private flatRun(buf: string, end: number, name: string): number {
+    const next = this.flatNext;
+    if (next === '') return end;
+    const n = buf.length;
+    for (;;) {
+      const gt = end + next.length - 1;
+      if (gt >= n || buf.substring(end, gt + 1) !== next) return end;
+      const after = this.flatAt(buf, gt - name.length - 1, gt, name);
+      if (after < 0) return end;
+      end = after;
+    }
+  }
+
+  /**
    * Reads the aggregate `name` whose start tag ends at `from` as one unit: its leaves, found by
    * position up to its end tag, go to `record` with the values the events would carry, and the
    * index past the end tag is returned. Only the plain shape is read here: blanks before the first
    * tag, then known leaves (`<TRNAMT>-12.50`, with or without `</TRNAMT>`) and the end tag. Anything
    * else returns -1 (and the record is dropped): a nested aggregate (PAYEE, CURRENCY), an unknown
-   * or lower-case name, a comment, CDATA or processing instruction, a `<` that starts no tag, an
-   * end tag of something else, or the end tag not in buf yet (a record split across pushes).
+   * or lower-case name, a comment, CDATA or processing instruction, a `<` that starts no tag, or an
+   * end tag of something else; UNFINISHED when the text ends first (a record split across pushes,
+   * which scan() reads whole at the next push or as events).
    *
    * Why: a bank statement is nearly all STMTTRN records, and read as events each leaf paid the
    * settle/leaf/dispatch chain (pending element, sink.leaf, the pipeline's state checks); here a
@@ -432,7 +480,7 @@ export class OfxTokenizer {
     let lt = buf.indexOf('<', from);
     // Text before the first tag: blanks make it an aggregate (settle()); anything else is a value.
     // Records are laid out alike: the blanks are compared with the last record's in one go.
-    if (lt < 0) return -1;
+    if (lt < 0) return UNFINISHED;
     const gap = this.flatGap;
     if (lt - from !== gap.length || buf.substring(from, lt) !== gap) {
       if (!isBlankRange(buf, from, lt)) return -1;
@@ -443,11 +491,11 @@ export class OfxTokenizer {
     let pending: string | null = null;
     let textFrom = from;
     for (;;) {
-      if (lt < 0 || lt + 1 >= n) return -1;
+      if (lt < 0 || lt + 1 >= n) return UNFINISHED;
       const c = buf.charCodeAt(lt + 1);
       if (c !== SLASH && !startsName(c)) return -1;
       const gt = buf.indexOf('>', lt + 2);
-      if (gt < 0) return -1;
+      if (gt < 0) return UNFINISHED;
       // The tag: a known leaf, the record's end tag, or the end tag of the leaf just read.
       let leaf: string | undefined;
       let ends = false;

@@ -119,7 +119,7 @@ function unitsSum(values: readonly string[], dp: number): number | null {
 }
 
 /** A whole number of 10^-dp units written as a canonical decimal with dp fraction digits. */
-function unitsText(u: number, dp: number): string {
+export function unitsText(u: number, dp: number): string {
   const digits = String(Math.abs(u)).padStart(dp + 1, '0');
   const text = dp === 0 ? digits : `${digits.slice(0, digits.length - dp)}.${digits.slice(digits.length - dp)}`;
   return u < 0 ? '-' + text : text;

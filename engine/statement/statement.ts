@@ -18,7 +18,7 @@
 
 import { issue, type Issue } from '../errors.ts';
 import type { NormalizedOptions } from '../options.ts';
-import { add, equal, negate, sum } from '../parse/decimal.ts';
+import { add, equal, negate, sum, unitsText } from '../parse/decimal.ts';
 import type { DecodeReport } from '../decode/decoder.ts';
 import { RowIssues, type RowFields, type RowResult } from './../result/row.ts';
 import { byDefault, given, inferred, type InferredSettings } from '../result/settings.ts';
@@ -93,6 +93,9 @@ export function statementRow(issues: RowIssues, x: StatementRowInput, defaultCur
   return issues.row(fields);
 }
 
+/** Powers of ten that a double holds exactly (up to 10^15: rescaled counts are checked to be safe integers). */
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
 /** Counts one statement's rows and checks opening + entries = closing at its end, in flat memory. */
 export class StatementTally {
   readonly info: StatementInfo;
@@ -105,6 +108,12 @@ export class StatementTally {
   private readonly pending: string[] = ['0'];
   /** Entries whose amount could not be read. */
   private unread = 0;
+  /**
+   * The sum of the entries given as units (entryUnits), a whole number of 10^-unitsScale, added
+   * to the strings' sum at the end.
+   */
+  private units = 0;
+  private unitsScale = 0;
 
   constructor(line: number, account: string | null, accountType: string | null, currency: string | null, statementId: string | null) {
     this.info = {
@@ -130,12 +139,44 @@ export class StatementTally {
   }
 
   /**
+   * entry() of an amount whose value the reader counted already: `units` whole 10^-scale (scale
+   * -1: not counted, or not exactly). Added as a number while the running count stays a safe
+   * integer, else as entry() adds it; the total is the same exact sum at the same scale (the
+   * widest of the amounts'). Why: summing the strings read every amount's digits again: a cold
+   * OFX run of 40,000 records took ~60M fewer instructions of ~1,010M this way (sum() and its
+   * array of strings gone; ofxAmount() counts the units in the loops that check the digits).
+   */
+  entryUnits(amount: string | null, units: number, scale: number): void {
+    if (amount === null || scale < 0 || scale >= POW10.length) {
+      this.entry(amount);
+      return;
+    }
+    // Both counts at the wider scale, multiplied whether or not that changes them: a branch first
+    // taken at the second statement (the first amount's ran before V8 kept feedback) threw the
+    // optimized code away there.
+    const at = this.unitsScale;
+    const to = scale > at ? scale : at;
+    const total = this.units * POW10[to - at]!;
+    const scaled = units * POW10[to - scale]!;
+    const sum = total + scaled;
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(scaled) || !Number.isSafeInteger(sum)) {
+      this.entry(amount);
+      return;
+    }
+    this.info.rows++;
+    this.units = sum;
+    this.unitsScale = to;
+  }
+
+  /**
    * Closes the statement: the total, and the balance check when both balances are stated. Returns
    * the STATEMENT_BALANCE_MISMATCH warning when they do not agree, else null. Entries that could not
    * be read leave the check undecided (null), since the sum is then not the statement's.
    */
   close(): Issue | null {
     const info = this.info;
+    this.pending.push(unitsText(this.units, this.unitsScale));
+    this.units = 0;
     info.total = sum(this.pending);
     this.pending.length = 1;
     this.pending[0] = info.total;
