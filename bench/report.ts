@@ -330,7 +330,7 @@ function countsText(c: CaseSummary): string {
   const last = c.rounds.findLast((r) => r !== null) ?? null;
   if (c.records === null || last === null) return '';
   if (c.group === 'csv') {
-    if (c.role === 'engine') return `${int(c.records)} rows + header, ${int(c.invalid_rows ?? 0)} invalid`;
+    if (c.role === 'engine' || c.name === 'engine-given') return `${int(c.records)} rows + header, ${int(c.invalid_rows ?? 0)} invalid`;
     const unit = c.role === 'floor' ? 'lines' : 'records';
     return `${int(c.records)} ${unit}${c.header_included ? ' (header included)' : ''}`;
   }
