@@ -32,8 +32,8 @@ export const JOBS_CHANNEL = 'sluice_jobs';
 const dbTime = (at: string) => `to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const DB_NOW = dbTime('clock_timestamp()');
 
-/** Row chunks read in one query by a publish (500 rows each). */
-const READ_CHUNKS = 10;
+/** Row chunks read in one query by a publish (500 rows each): a flush's worth (ledger.ts FLUSH_AT). */
+const READ_CHUNKS = 40;
 /** A running job unlocked this long after its claim has no live runner. */
 export const CLAIM_GRACE_MS = 5_000;
 

@@ -30,8 +30,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 const KINDS = new Set<string>(ALL_COUNT_KEYS);
 /** PostgreSQL takes at most 65,535 parameters in one statement; batches stay well under. */
 const MAX_PARAMS = 30_000;
-/** Buffered records past which jobs.ts flushes between chunks. */
-export const FLUSH_AT = 5_000;
+/**
+ * Buffered records past which jobs.ts flushes between chunks. Larger batches are longer runs in
+ * date order for the indexes that begin with the date (inKeyOrder): 20,000 against 5,000 took
+ * about an eighth less of PostgreSQL's CPU on a 100,000-row publish here (six alternating pairs).
+ */
+export const FLUSH_AT = 20_000;
 
 type Style = { color: string; lucide_icon: string; classification: string };
 
