@@ -9,8 +9,8 @@ import { SluiceError } from '../engine/errors.ts';
 
 type Rec = [line: number, fields: string[], trailing?: number[]];
 
-function tokenize(text: string, sep = ',', size = text.length || 1, skip = 0, max?: number): Rec[] {
-  const tok = new CsvTokenizer(sep, skip, max);
+function tokenize(text: string, sep = ',', size = text.length || 1, skip = 0, max?: number, trim = false): Rec[] {
+  const tok = new CsvTokenizer(sep, skip, max, trim);
   const out: Rec[] = [];
   const emit = (fields: string[], line: number, trailing: number[] | null) => {
     out.push(trailing ? [line, fields, trailing] : [line, fields]);
@@ -54,6 +54,29 @@ describe('tokenizer records and lines', () => {
       assert.deepEqual(whole, want);
       for (let size = 1; size <= 64; size++) {
         assert.deepEqual(tokenize(text, sep, size, skip ?? 0), whole, `chunk size ${size}`);
+      }
+    });
+  }
+});
+
+describe('tokenizer with trim (as the CSV pipeline makes it): each field as String.prototype.trim() makes it', () => {
+  // The tokenizer decides from a field's first and last characters in the chunk whether to trim
+  // it; off the hot loop (a field cut by a chunk end, text after a closing quote) it always trims.
+  // Whatever the chunking, its fields must be the untrimmed tokenizer's, trimmed.
+  const spaced: [string, string, string?][] = [
+    ['spaces around unquoted and quoted fields', ' a ,b , "c " ,  d\n"  e",f  \n'],
+    ['Unicode whitespace (NBSP, ideographic, em space, BOM-like)', '\u00a0a\u00a0,\u3000b\u2003,\ufeffc\n'],
+    ['text after a closing quote, with spaces', '" q "z ,1\n"r" ,"s"  \n'],
+    ['blank-looking records and CRLF', 'a , b\r\n  \r\n , \r\n'],
+    ['tabs inside a tab-separated field', '\ta\t b \t" c "\n', '\t'],
+    ['a field of spaces at the very end', 'x,   '],
+    ['control characters are not trimmed', '\u0001a\u0001, b\n'],
+  ];
+  for (const [name, text, sep] of [...cases.map(([n, t, , sp]) => [n, t, sp] as [string, string, string?]), ...spaced]) {
+    test(name, () => {
+      for (let size = 1; size <= 64; size++) {
+        const want = tokenize(text, sep, size).map(([line, fields, trailing]): Rec => trailing ? [line, fields.map((f) => f.trim()), trailing] : [line, fields.map((f) => f.trim())]);
+        assert.deepEqual(tokenize(text, sep, size, 0, undefined, true), want, `chunk size ${size}`);
       }
     });
   }

@@ -17,7 +17,6 @@ import type { ColumnKey } from '../fields.ts';
 import type { ImportTypeEntry, TableType } from '../import-types.ts';
 import { readsAsData } from '../infer/profile.ts';
 import type { NormalizedOptions } from '../options.ts';
-import { clean } from '../parse/text.ts';
 import { NO_ISSUES, RowIssues, type RowResult } from '../result/row.ts';
 import { byDefault, given, inferred, type InferredSettings, type Setting } from '../result/settings.ts';
 import { Stats, type FileResult } from '../result/stats.ts';
@@ -26,7 +25,7 @@ import { DETECT_BYTES, detectText, otherFormatMessage } from '../detect/file-typ
 import { detectDialect, HEADER_SEARCH_LINES, preludeLines, type Dialect } from './dialect.ts';
 import { headerScore, planColumns, type ColumnPlan } from './mapping.ts';
 import { decideSettings, type Decided } from './settings.ts';
-import { CsvTokenizer } from './tokenizer.ts';
+import { CsvTokenizer, DEFAULT_MAX_RECORD_CHARS } from './tokenizer.ts';
 
 /** The prelude is decided once this many characters have arrived even without enough lines. */
 const PRELUDE_MAX_CHARS = 4 * 1024 * 1024;
@@ -43,7 +42,7 @@ interface Pending {
 }
 
 function isBlankRecord(cells: readonly string[]): boolean {
-  for (let i = 0; i < cells.length; i++) if (clean(cells[i]) !== '') return false;
+  for (let i = 0; i < cells.length; i++) if (cells[i] !== '') return false; // trimmed by the tokenizer
   return true;
 }
 
@@ -220,7 +219,8 @@ export class CsvPipeline {
       return;
     }
     this.dialect = dialect;
-    this.tokenizer = new CsvTokenizer(dialect.sep, dialect.skipLines);
+    // Cells trimmed as they are cut (SPEC §2.2; the row readers take them as they come: rows/values.ts cellAt).
+    this.tokenizer = new CsvTokenizer(dialect.sep, dialect.skipLines, DEFAULT_MAX_RECORD_CHARS, true);
     if (dialect.headerless === 'column_names') this.setHeaders(this.opts.column_names!.slice(), null);
     // In slices, as it would have arrived: a record too large or too wide is refused at the slice
     // that shows it, not after the whole prelude.

@@ -10,7 +10,6 @@ import type { NormalizedOptions } from '../options.ts';
 import type { AmountParser, NumberFormat } from '../parse/amount.ts';
 import { currencyOfSign, isCurrency } from '../parse/currency.ts';
 import type { DateParser } from '../parse/date.ts';
-import { clean } from '../parse/text.ts';
 import type { RowFields, RowIssues } from '../result/row.ts';
 
 /** How dates are read for this file: a compiled parser, or "no format fits" (DATE_FORMAT_UNKNOWN). */
@@ -74,9 +73,12 @@ export function columnsOf(map: ColumnMap): Columns {
   };
 }
 
-/** The trimmed cell in column `i` of a record: '' when the field has no column (-1) or the record is short. */
+/**
+ * The cell in column `i` of a record: '' when the field has no column (-1) or the record is short.
+ * Cells arrive trimmed (the CSV pipeline's tokenizer trims them, where it is cheap: tokenizer.ts).
+ */
 export function cellAt(cells: readonly string[], i: number): string {
-  return i >= 0 && i < cells.length ? clean(cells[i]) : '';
+  return i >= 0 && i < cells.length ? cells[i]! : '';
 }
 
 const DATE_FAILURE: Record<string, Code> = { invalid: 'DATE_INVALID', impossible: 'DATE_IMPOSSIBLE', out_of_range: 'DATE_OUT_OF_RANGE' };
