@@ -23,6 +23,7 @@
 // is kept in `partial` and scanning resumes where it stopped.
 
 import { SluiceError } from '../errors.ts';
+import { untidy } from '../parse/text.ts';
 
 export type RecordSink = (fields: string[], line: number, trailing: number[] | null) => void;
 
@@ -41,9 +42,6 @@ const LF = 10, CR = 13, QUOTE = 34, SPACE = 32, TAB = 9;
 export const DEFAULT_MAX_RECORD_CHARS = 4 * 1024 * 1024;
 /** Fields one record may hold (a spreadsheet's column limit): more is CSV_RECORD_TOO_LARGE. */
 export const MAX_RECORD_FIELDS = 16_384;
-
-/** Whether a field that starts or ends with this character may need trimming (a superset: trim() decides). */
-const untidy = (c: number) => c <= SPACE || c === 0xa0 || c >= 0x1680;
 
 /** Doubled quotes made one by slicing; past this many, the rest of the text goes through split + join. */
 const UNDOUBLE_BY_SLICES = 8;

@@ -2,15 +2,19 @@
 // categories, colours, booleans.
 
 /**
+ * Whether a text that starts or ends with this character might lose it to trim(): a superset of
+ * trim()'s whitespace (U+00A0, and U+1680 and above, might be; ASCII only up to the space).
+ */
+export const untidy = (c: number): boolean => c <= 32 || c === 0xa0 || c >= 0x1680;
+
+/**
  * The cell trimmed of Unicode whitespace (SPEC §2.2); '' for a missing cell. Most cells have
  * nothing to trim, which two char checks tell without calling trim().
  */
 export function clean(v: string | undefined): string {
   if (v === undefined) return '';
   const n = v.length;
-  if (n === 0) return v;
-  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
-  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
+  if (n === 0 || (!untidy(v.charCodeAt(0)) && !untidy(v.charCodeAt(n - 1)))) return v;
   return v.trim();
 }
 
@@ -45,29 +49,20 @@ export function splitTags(cell: string): string[] {
  */
 function splitPlain(cell: string, sep: string): string[] {
   const at = cell.indexOf(sep);
-  const first = trimmed(cell.slice(0, at));
+  const first = clean(cell.slice(0, at));
   if (cell.indexOf(sep, at + 1) < 0) {
-    const second = trimmed(cell.slice(at + 1));
+    const second = clean(cell.slice(at + 1));
     if (first === '' || first === second) return second === '' ? [] : [second];
     return second === '' ? [first] : [first, second];
   }
   const out: string[] = first === '' ? [] : [first];
   for (let from = at + 1; ;) {
     const next = cell.indexOf(sep, from);
-    const t = trimmed(cell.slice(from, next < 0 ? cell.length : next));
+    const t = clean(cell.slice(from, next < 0 ? cell.length : next));
     if (t !== '' && !out.includes(t)) out.push(t);
     if (next < 0) return out;
     from = next + 1;
   }
-}
-
-/** trim(), skipped when neither end can be whitespace (U+00A0 and U+1680 and above might be). */
-function trimmed(v: string): string {
-  const n = v.length;
-  if (n === 0) return v;
-  const a = v.charCodeAt(0), b = v.charCodeAt(n - 1);
-  if (a > 32 && b > 32 && a !== 160 && b !== 160 && a < 0x1680 && b < 0x1680) return v;
-  return v.trim();
 }
 
 function hasUnescaped(cell: string, ch: string): boolean {
