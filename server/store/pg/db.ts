@@ -31,6 +31,8 @@ export interface PgDb extends Sql {
 /** Statement texts this process has seen, up to this many: their use counts, then their names (null: never named). */
 const MAX_TRACKED_STATEMENTS = 1000;
 const statements = new Map<string, number | string | null>();
+/** Statements named so far (their names are sluice_1, sluice_2, …). */
+let named = 0;
 
 /**
  * The name a statement with parameters is prepared under on each connection, from its second use
@@ -58,7 +60,6 @@ function statementName(text: string, params: readonly unknown[]): string | undef
   statements.set(text, name);
   return name;
 }
-let named = 0;
 
 export function sqlOn(q: pg.Pool | pg.ClientBase): Sql {
   const config = (text: string, params: readonly unknown[]) => ({ text, values: params as unknown[], name: statementName(text, params) });
