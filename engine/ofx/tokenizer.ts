@@ -238,16 +238,19 @@ export class OfxTokenizer {
   /** The blanks between the last record taken whole's start tag and its first leaf (readFlat). */
   private flatGap = '';
   /**
-   * The blanks before a record taken whole and its start tag (`\n        <STMTTRN>`), as scan()
-   * last saw them (flatRun); '' until scan() has seen one.
+   * The blanks before a record taken whole (`\n        ` before `<STMTTRN>`), as scan() last saw
+   * them (flatRun); null until scan() has seen one.
    */
-  private flatNext = '';
+  private flatBlanks: string | null = null;
   /** The aggregate the sink may take whole (readFlat), or null: every element is read as events. */
   private readonly flat: string | null;
+  /** Its start tag without the `>` (`<STMTTRN`). */
+  private readonly flatOpen: string;
 
   constructor(sink: OfxSink, flat: string | null = null) {
     this.sink = sink;
     this.flat = flat === null ? null : interned(flat);
+    this.flatOpen = `<${flat ?? ''}`;
   }
 
   /** Text scanned so far, in characters. */
@@ -370,7 +373,7 @@ export class OfxTokenizer {
               // The blanks before it and its start tag, which the next records likely repeat
               // (flatRun; scan() comes here only for a list's first record, the first after a push,
               // or one laid out otherwise).
-              if (isBlankRange(buf, textFrom, lt)) this.flatNext = buf.substring(textFrom, gt + 1);
+              if (isBlankRange(buf, textFrom, lt)) this.flatBlanks = buf.substring(textFrom, lt);
               pos = this.flatRun(buf, end, tag);
               textFrom = pos;
               continue;
@@ -443,19 +446,23 @@ export class OfxTokenizer {
 
   /**
    * The records taken whole that follow the one ending at `end`, each where the text after the
-   * last is flatNext (the blanks scan() saw before a record, then its start tag): one substring and
-   * `===` in place of the search for the tag and the lookup of its name. Returns the index past the
-   * last record read; scan() goes on from there as usual (a record that is not plain or not
-   * complete is then read again there, as if this had not looked).
+   * last is flatBlanks (the blanks scan() saw before a record) and then its start tag: two short
+   * substrings and `===` in place of the search for the tag and the lookup of its name. (One
+   * substring of both was a sliced string of 13 characters or more, which `===` compares through
+   * the runtime's slow path.) Returns the index past the last record read; scan() goes on from
+   * there as usual (a record that is not plain or not complete is then read again there, as if
+   * this had not looked).
    */
   private flatRun(buf: string, end: number, name: string): number {
-    const next = this.flatNext;
-    if (next === '') return end;
+    const blanks = this.flatBlanks;
+    if (blanks === null) return end;
     const n = buf.length;
+    const open = this.flatOpen;
     for (;;) {
-      const gt = end + next.length - 1;
-      if (gt >= n || buf.substring(end, gt + 1) !== next) return end;
-      const after = this.flatAt(buf, gt - name.length - 1, gt, name);
+      const lt = end + blanks.length;
+      const gt = lt + open.length;
+      if (gt >= n || buf.charCodeAt(gt) !== 62 || buf.substring(lt, gt) !== open || buf.substring(end, lt) !== blanks) return end;
+      const after = this.flatAt(buf, lt, gt, name);
       if (after < 0) return end;
       end = after;
     }
