@@ -20,7 +20,8 @@ const NAMES = ['SHELL OIL 57442', 'AT&amp;T WIRELESS', 'AT&T', 'FISH &lt;&gt; CH
 const AMOUNTS = ['-12.50', '73.85', '+5', '-0,5', '.5', 'abc', '', '1000.00'];
 const DATES = ['20240105', '20240105120000.000[-5:EST]', '20241301', '2024', '19600101', '', '20240229'];
 
-function document(seed: number): string {
+/** A generated statement; `many`: some 40 to 120 records a list instead of up to 12 (longer than a push). */
+function document(seed: number, many = false): string {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const xml = r() < 0.3;
@@ -88,7 +89,7 @@ function document(seed: number): string {
     put(3, cc ? '<CCACCTFROM><ACCTID>4111</CCACCTFROM>' : '<BANKACCTFROM><BANKID>1<ACCTID>A-1<ACCTTYPE>CHECKING</BANKACCTFROM>');
     put(3, '<BANKTRANLIST>');
     put(4, '<DTSTART>20240101');
-    const records = Math.floor(r() * 12);
+    const records = many ? 40 + Math.floor(r() * 80) : Math.floor(r() * 12);
     for (let i = 0; i < records; i++) record(4);
     put(3, '</BANKTRANLIST>');
     put(3, '<LEDGERBAL><BALAMT>-5.00<DTASOF>20240131</LEDGERBAL>');
@@ -156,6 +157,40 @@ describe('OFX whole-record path against events', () => {
     });
   }
 
+  // Pushes longer than the tokenizer's BRIDGE (4,096 characters): what a push leaves is read with
+  // the start of the next, then the scan goes on in the next push's text alone.
+  for (let seed = 1; seed <= 40; seed++) {
+    test(`seed ${seed}, long statements in pushes longer than the bridge`, () => {
+      const bytes = encoder.encode(document(seed, true));
+      const want = outcome(bytes, bytes.length + 1, false);
+      for (const chunk of [4097, 5003, 8192, 20_000]) {
+        assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
+        assert.equal(outcome(bytes, chunk, false), want, `chunk size ${chunk}, events`);
+      }
+    });
+  }
+
+  test('a push that ends among leaves whose lines were not counted yet: the rows keep their lines', () => {
+    // Thousands of leaves before the transactions (no line is asked for while they are read) and
+    // records nearly as long as the bridge, in pushes longer than the bridge, with each kind of line
+    // end: the lines of what each push leaves are counted before its text is dropped.
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const leaves = Array.from({ length: 3000 }, (_, i) => `<MKTGINFO>offer ${i}`);
+      // Some records nearly as long as the bridge (a long MEMO), so that a bridge holds one record and the start of the next.
+      const memo = (i: number) => (i % 3 === 0 ? 'M'.repeat(2500 + 37 * i) : `MEMO ${i}`);
+      const records = Array.from({ length: 50 }, (_, i) => `<STMTTRN>${eol}<TRNTYPE>DEBIT${eol}<DTPOSTED>20240105${eol}<TRNAMT>-${i}.50${eol}<FITID>${i}${eol}<MEMO>${memo(i)}${eol}</STMTTRN>`);
+      const text = ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', 'ENCODING:USASCII', 'CHARSET:1252', '', '<OFX>', ...leaves,
+        '<BANKMSGSRSV1><STMTTRNRS><STMTRS>', '<CURDEF>USD', '<BANKACCTFROM>', '<BANKID>1', '<ACCTID>2', '</BANKACCTFROM>', '<BANKTRANLIST>',
+        ...records, '</BANKTRANLIST>', '</STMTRS></STMTTRNRS></BANKMSGSRSV1>', '</OFX>', ''].join(eol);
+      const bytes = encoder.encode(text);
+      const want = outcome(bytes, bytes.length + 1, false);
+      assert.equal(JSON.parse(want).rows[0].line, 3015, JSON.stringify(eol)); // the first record's line, as counted whole
+      for (let chunk = 4097; chunk < 4200; chunk += 7) {
+        assert.ok(outcome(bytes, chunk, true) === want, `${JSON.stringify(eol)}, chunk size ${chunk}: not the whole file's rows`);
+      }
+    }
+  });
+
   test('the generated files exercise both paths', () => {
     // Records taken whole (flatEnd) and records read as events (open of a STMTTRN), over all seeds.
     let whole = 0, events = 0;
@@ -187,7 +222,8 @@ describe('OFX whole-record path against events', () => {
       + records.join('\n') + '\n</BANKTRANLIST>\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n';
     const bytes = encoder.encode(text);
     const want = outcome(bytes, bytes.length + 1, false);
-    for (const chunk of [bytes.length + 1, 1000, 4096, 777]) {
+    // (5,000 and 20,000: pushes longer than the tokenizer's bridge, one of them ending inside the long MEMO.)
+    for (const chunk of [bytes.length + 1, 1000, 4096, 777, 5000, 20_000]) {
       assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
       const p = new Counting(OPTIONS, true);
       for (let i = 0; i < bytes.length; i += chunk) p.push(bytes.subarray(i, i + chunk));
