@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SluiceError } from '../engine/errors.ts';
 import { OfxPipeline } from '../engine/ofx/pipeline.ts';
+import { STMTTRN_LEAVES } from '../engine/ofx/records.ts';
+import { OfxTokenizer } from '../engine/ofx/tokenizer.ts';
 import { normalizeOptions } from '../engine/options.ts';
 import { rng } from '../bench/generate.ts'; // mulberry32: a failure replays by its seed
 
@@ -20,8 +22,12 @@ const NAMES = ['SHELL OIL 57442', 'AT&amp;T WIRELESS', 'AT&T', 'FISH &lt;&gt; CH
 const AMOUNTS = ['-12.50', '73.85', '+5', '-0,5', '.5', 'abc', '', '1000.00'];
 const DATES = ['20240105', '20240105120000.000[-5:EST]', '20241301', '2024', '19600101', '', '20240229'];
 
-/** A generated statement; `many`: some 40 to 120 records a list instead of up to 12 (longer than a push). */
-function document(seed: number, many = false): string {
+/**
+ * A generated statement; `many`: some 40 to 120 records a list instead of up to 12 (longer than a
+ * push); `ordered`: each record's leaves in the specification's order (STMTTRN_LEAVES), which the
+ * tokenizer's layout pattern reads, instead of the generator's order, sometimes shuffled.
+ */
+function document(seed: number, many = false, ordered = false): string {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const xml = r() < 0.3;
@@ -58,7 +64,8 @@ function document(seed: number, many = false): string {
     if (r() < 0.05) leaves.push(['CORRECTACTION', pick(['DELETE', 'REPLACE'])]);
     if (r() < 0.05) leaves.push(['EXTDNAME', 'EXTENDED']);
     if (r() < 0.05) leaves.push(['UNKNOWNLEAF', 'x']);
-    if (r() < 0.3) leaves.sort(() => r() - 0.5);
+    if (ordered) leaves.sort((a, b) => STMTTRN_LEAVES.indexOf(a[0]) - STMTTRN_LEAVES.indexOf(b[0]));
+    else if (r() < 0.3) leaves.sort(() => r() - 0.5);
     for (const [name, value] of leaves) {
       const extra = r();
       if (extra < 0.03) put(depth + 1, '<!-- a comment -->');
@@ -188,6 +195,55 @@ describe('OFX whole-record path against events', () => {
       for (let chunk = 4097; chunk < 4200; chunk += 7) {
         assert.ok(outcome(bytes, chunk, true) === want, `${JSON.stringify(eol)}, chunk size ${chunk}: not the whole file's rows`);
       }
+    }
+  });
+
+  // Records in the specification's order, most of them read by the tokenizer's layout pattern
+  // (the others, laid out otherwise, by readFlat() or as events).
+  for (let seed = 1; seed <= 200; seed++) {
+    test(`seed ${seed}, leaves in the specification's order`, () => {
+      const bytes = encoder.encode(document(seed, seed % 4 === 0, true));
+      const want = outcome(bytes, bytes.length + 1, false);
+      for (const chunk of [bytes.length + 1, 1, 7, 64, 1000, 5003]) {
+        assert.equal(outcome(bytes, chunk, true), want, `chunk size ${chunk}`);
+      }
+    });
+  }
+
+  test('records in the specification\'s order are read by the layout pattern, the others tag by tag', () => {
+    // Records read by the pattern (readLaidOut) and by the tag-by-tag path (readFlat), counted on
+    // the tokenizer's own methods, over the generated files of both orders.
+    const proto = OfxTokenizer.prototype as unknown as Record<'readLaidOut' | 'readFlat', (...a: unknown[]) => number>;
+    const counts = { laidOut: 0, flat: 0 };
+    const original = { readLaidOut: proto.readLaidOut, readFlat: proto.readFlat };
+    for (const key of ['readLaidOut', 'readFlat'] as const) {
+      proto[key] = function (this: unknown, ...a: unknown[]) {
+        const end = original[key].apply(this, a);
+        if (end >= 0) counts[key === 'readLaidOut' ? 'laidOut' : 'flat']++;
+        return end;
+      };
+    }
+    const read = (ordered: boolean) => {
+      Object.assign(counts, { laidOut: 0, flat: 0 });
+      for (let seed = 1; seed <= 200; seed++) {
+        const p = new OfxPipeline(OPTIONS, true);
+        try {
+          p.push(encoder.encode(document(seed, false, ordered)));
+          p.end();
+        } catch (e) {
+          if (!(e instanceof SluiceError)) throw e;
+        }
+      }
+      return { ...counts };
+    };
+    try {
+      const ordered = read(true);
+      const unordered = read(false);
+      assert.ok(ordered.laidOut > 150, `in order: ${JSON.stringify(ordered)}`);
+      // The generator's own order puts DTUSER after FITID and CHECKNUM after MEMO: those records are never the pattern's.
+      assert.ok(unordered.flat > 200, `generator's order: ${JSON.stringify(unordered)}`);
+    } finally {
+      Object.assign(proto, original);
     }
   });
 
