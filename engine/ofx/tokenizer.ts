@@ -148,13 +148,16 @@ const PATTERN_MISSES = 16;
  * The sticky pattern of a record `name` laid out line by line: its start tag, a line break, then
  * each of `order` at most once and in that order, on a line of its own (spaces and tabs around,
  * its value, its end tag or none), then the end tag. Per leaf an empty group (the leaf is there)
- * and its value's group.
+ * and its value's group; last, the blanks before the next record's start tag when that follows at
+ * once, on the next line.
  */
 function layoutPattern(name: string, order: readonly string[]): RegExp {
   const lineBreak = '[ \\t]*\\r?\\n[ \\t]*';
   const escape = (n: string) => n.replace(/\./g, '\\.');
   const leaf = (n: string) => `(?:<${escape(n)}>()(?:[ \\t]*([^<\\s](?:[^<\\r\\n]*[^<\\s])?))?(?:[ \\t]*</${escape(n)}>)?${lineBreak})?`;
-  return new RegExp(`<${escape(name)}>${lineBreak}${order.map(leaf).join('')}</${escape(name)}>`, 'y');
+  // Then, looked at but not taken: the line break and the next record's start tag when one follows.
+  const next = `(?=(${lineBreak})<${escape(name)}>|)`;
+  return new RegExp(`<${escape(name)}>${lineBreak}${order.map(leaf).join('')}</${escape(name)}>${next}`, 'y');
 }
 
 /** readFlat()'s answer when the record was plain up to the end of the text at hand. */
@@ -284,6 +287,8 @@ export class OfxTokenizer {
   private pattern: RegExp | null;
   /** Records taken whole in a row that the pattern did not match. */
   private patternMisses = 0;
+  /** Where the record the last match saw following starts (its line the match's last plus one), or -1. */
+  private laidOutNext = -1;
 
   /**
    * `flat`: the aggregate the sink may take whole; `order`: the leaves it may hold, in the order
@@ -338,8 +343,9 @@ export class OfxTokenizer {
     this.scan(false);
   }
 
-  /** The positions of the next line breaks and `&` were looked for in another text: look again. */
+  /** The positions of the next line breaks, `&` and record were found in another text: look again. */
   private resetSearches(): void {
+    this.laidOutNext = -1;
     this.nextLF = -1;
     this.nextCR = -1;
     this.nextAmp = -1;
@@ -513,7 +519,7 @@ export class OfxTokenizer {
     if (gt !== lt + 1 + name.length) return -1;
     const record = this.sink.flatRecord(name);
     if (record === null) return -1;
-    const line = this.lineOf(lt);
+    const line = lt === this.lineAt ? this.line : this.lineOf(lt);
     let end = this.pattern === null ? -1 : this.readLaidOut(buf, lt, record);
     if (end < 0) end = this.readFlat(buf, gt + 1, name, record);
     if (end >= 0) this.sink.flatEnd(record, line);
@@ -559,12 +565,14 @@ export class OfxTokenizer {
       const value = m[2 * k + 2];
       record.leaf(order[k]!, value === undefined ? '' : amp < end && value.includes('&') ? decodeEntities(value) : value);
     }
-    // The line state moves to the end tag (lineOf() left it at lt); the positions of the next
-    // line breaks are looked for again when they were inside the record.
+    // The line state moves to the end tag (it was at lt); the positions of the next line breaks
+    // are looked for again when they were inside the record.
     this.line += breaks;
     this.lineAt = end;
     if (this.nextLF < end) this.nextLF = -1;
     if (this.nextCR < end) this.nextCR = -1;
+    const blanks = m[2 * order.length + 1];
+    this.laidOutNext = blanks === undefined ? -1 : end + blanks.length;
     return end;
   }
 
@@ -583,9 +591,19 @@ export class OfxTokenizer {
     const n = buf.length;
     const open = this.flatOpen;
     for (;;) {
-      const lt = end + blanks.length;
+      let lt = this.laidOutNext;
+      if (lt > end && this.lineAt === end) {
+        // The last record was laid out and the pattern saw this one's start tag on the next line.
+        this.line++;
+        this.lineAt = lt;
+        if (this.nextLF < lt) this.nextLF = -1;
+        if (this.nextCR < lt) this.nextCR = -1;
+      } else {
+        lt = end + blanks.length;
+        if (lt + open.length >= n || buf.charCodeAt(lt + open.length) !== 62 || buf.substring(lt, lt + open.length) !== open || buf.substring(end, lt) !== blanks) return end;
+      }
+      this.laidOutNext = -1;
       const gt = lt + open.length;
-      if (gt >= n || buf.charCodeAt(gt) !== 62 || buf.substring(lt, gt) !== open || buf.substring(end, lt) !== blanks) return end;
       const after = this.flatAt(buf, lt, gt, name);
       if (after < 0) return end;
       end = after;
