@@ -53,9 +53,11 @@
 // against one sticky pattern of that layout (readLaidOut): each leaf on a line of its own, at most
 // once and in that order. A match gives every value (the same trimmed text readFlat() would) and
 // the record's line breaks (one after the start tag and one a leaf), in one native call where
-// readFlat() makes five or six a leaf and the lines are walked one break at a time: on the bench
-// statement, 4.5% of the whole run. A record laid out otherwise fails the match and is read by
-// readFlat() as before; after PATTERN_MISSES of them in a row the pattern is no longer tried.
+// readFlat() makes five or six a leaf and the lines are walked one break at a time; the match also
+// looks at what follows, so that the next record's start tag on the next line is known without the
+// compare of flatRun() or a walk to its line. On the bench statement: 7.7% fewer instructions for
+// the whole run. A record laid out otherwise fails the match and is read by readFlat() as before;
+// after PATTERN_MISSES of them in a row the pattern is no longer tried.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
