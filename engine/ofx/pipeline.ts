@@ -36,7 +36,7 @@ import { Stats } from '../result/stats.ts';
 import { statementResult, StatementTally, type StatementResult } from '../statement/statement.ts';
 import { OfxDecoder } from './decode.ts';
 import {
-  BankRecord, INVESTMENT_KINDS, InvestmentRecord, SECURITY_INFOS, SKIPPED_INVESTMENT_KINDS, STMTTRN_LEAVES, type OfxRecord, type Security,
+  BankRecord, INVESTMENT_KINDS, InvestmentRecord, SECURITY_INFOS, SKIPPED_INVESTMENT_KINDS, type OfxRecord, type Security,
 } from './records.ts';
 import { applySecurity, OfxRows } from './rows.ts';
 import { OfxTokenizer, type FlatRecord, type OfxSink } from './tokenizer.ts';
@@ -105,7 +105,7 @@ export class OfxPipeline implements OfxSink {
    */
   constructor(opts: NormalizedOptions, flatRecords = true) {
     this.opts = opts;
-    this.tokenizer = new OfxTokenizer(this, flatRecords ? 'STMTTRN' : null, STMTTRN_LEAVES);
+    this.tokenizer = new OfxTokenizer(this, flatRecords ? 'STMTTRN' : null);
     this.decoder = new OfxDecoder(opts.encoding);
     this.stats = new Stats(opts);
     this.rows = new OfxRows(opts);

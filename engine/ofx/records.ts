@@ -42,17 +42,6 @@ export function investmentAction(kind: InvestmentKind, incomeType: string | null
   }
 }
 
-/**
- * The leaves of a STMTTRN in the order the OFX specification gives them (its aggregates, PAYEE,
- * BANKACCTTO / CCACCTTO, CURRENCY / ORIGCURRENCY and IMAGEDATA, left out): the order of the
- * pattern a record laid out line by line is read by (tokenizer.ts readLaidOut(); a record in
- * another order is read tag by tag).
- */
-export const STMTTRN_LEAVES: readonly string[] = [
-  'TRNTYPE', 'DTPOSTED', 'DTUSER', 'DTAVAIL', 'TRNAMT', 'FITID', 'CORRECTFITID', 'CORRECTACTION', 'SRVRTID', 'CHECKNUM',
-  'REFNUM', 'SIC', 'PAYEEID', 'NAME', 'EXTDNAME', 'MEMO', 'INV401KSOURCE',
-];
-
 /** A STMTTRN: a bank, credit-card or investment-cash transaction. */
 export class BankRecord {
   readonly element = 'STMTTRN';

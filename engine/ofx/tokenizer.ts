@@ -5,7 +5,6 @@
 //   const t = new OfxTokenizer(sink);   // sink: { open(name, line), leaf(name, value), close(name), flatRecord, flatEnd }
 //   t.push(text); ...; const open = t.end();   // the aggregates still open when the text ended
 //   new OfxTokenizer(sink, 'STMTTRN')    // the same events, but a plain STMTTRN may be taken whole (below)
-//   new OfxTokenizer(sink, 'STMTTRN', STMTTRN_LEAVES)   // and one laid out line by line in that order by a pattern
 //
 // OFX 1.x is SGML whose DTD leaves the end tags of elements with data ("leaves") out
 // (the OFX 1.x specification's SGML rules): `<TRNAMT>-12.50` ends at the next tag, and some servers write the end tag all
@@ -47,17 +46,6 @@
 // events, from its start tag, as if the fast path did not exist. A plain record split across
 // pushes waits for the next one (up to FLAT_WAIT characters) and is then read whole; at the end
 // of the text, or when longer, it too is read as events.
-//
-// Records laid out line by line: given the leaves of the `flat` aggregate in their order (the
-// reader's STMTTRN_LEAVES, the OFX specification's order), a record taken whole is first matched
-// against one sticky pattern of that layout (readLaidOut): each leaf on a line of its own, at most
-// once and in that order. A match gives every value (the same trimmed text readFlat() would) and
-// the record's line breaks (one after the start tag and one a leaf), in one native call where
-// readFlat() makes five or six a leaf and the lines are walked one break at a time; the match also
-// looks at what follows, so that the next record's start tag on the next line is known without the
-// compare of flatRun() or a walk to its line. On the bench statement: 7.7% fewer instructions for
-// the whole run. A record laid out otherwise fails the match and is read by readFlat() as before;
-// after PATTERN_MISSES of them in a row the pattern is no longer tried.
 
 import { SluiceError } from '../errors.ts';
 import { decodeEntities } from './values.ts';
@@ -142,25 +130,6 @@ const MAX_PENDING = 1 << 20;
  * of a record or two.
  */
 const BRIDGE = 4096;
-
-/** Records in a row that do not match the layout pattern after which it is no longer tried (readLaidOut()). */
-const PATTERN_MISSES = 16;
-
-/**
- * The sticky pattern of a record `name` laid out line by line: its start tag, a line break, then
- * each of `order` at most once and in that order, on a line of its own (spaces and tabs around,
- * its value, its end tag or none), then the end tag. Per leaf an empty group (the leaf is there)
- * and its value's group; last, the blanks before the next record's start tag when that follows at
- * once, on the next line.
- */
-function layoutPattern(name: string, order: readonly string[]): RegExp {
-  const lineBreak = '[ \\t]*\\r?\\n[ \\t]*';
-  const escape = (n: string) => n.replace(/\./g, '\\.');
-  const leaf = (n: string) => `(?:<${escape(n)}>()(?:[ \\t]*([^<\\s](?:[^<\\r\\n]*[^<\\s])?))?(?:[ \\t]*</${escape(n)}>)?${lineBreak})?`;
-  // Then, looked at but not taken: the line break and the next record's start tag when one follows.
-  const next = `(?=(${lineBreak})<${escape(name)}>|)`;
-  return new RegExp(`<${escape(name)}>${lineBreak}${order.map(leaf).join('')}</${escape(name)}>${next}`, 'y');
-}
 
 /** readFlat()'s answer when the record was plain up to the end of the text at hand. */
 const UNFINISHED = -2;
@@ -283,25 +252,11 @@ export class OfxTokenizer {
   private readonly flat: string | null;
   /** Its start tag without the `>` (`<STMTTRN`). */
   private readonly flatOpen: string;
-  /** The leaves such a record may hold, in their order (readLaidOut()), as the name table holds them. */
-  private readonly order: readonly string[];
-  /** The pattern of such a record laid out line by line (layoutPattern()), or null: not tried. */
-  private pattern: RegExp | null;
-  /** Records taken whole in a row that the pattern did not match. */
-  private patternMisses = 0;
-  /** Where the record the last match saw following starts (its line the match's last plus one), or -1. */
-  private laidOutNext = -1;
 
-  /**
-   * `flat`: the aggregate the sink may take whole; `order`: the leaves it may hold, in the order
-   * its format gives them (none: each record is read tag by tag, readFlat()).
-   */
-  constructor(sink: OfxSink, flat: string | null = null, order: readonly string[] = []) {
+  constructor(sink: OfxSink, flat: string | null = null) {
     this.sink = sink;
     this.flat = flat === null ? null : interned(flat);
     this.flatOpen = `<${flat ?? ''}`;
-    this.order = order.map(interned);
-    this.pattern = flat === null || order.length === 0 ? null : layoutPattern(flat, order);
   }
 
   /** Text scanned so far, in characters. */
@@ -345,9 +300,8 @@ export class OfxTokenizer {
     this.scan(false);
   }
 
-  /** The positions of the next line breaks, `&` and record were found in another text: look again. */
+  /** The positions of the next line breaks and `&` were looked for in another text: look again. */
   private resetSearches(): void {
-    this.laidOutNext = -1;
     this.nextLF = -1;
     this.nextCR = -1;
     this.nextAmp = -1;
@@ -521,60 +475,8 @@ export class OfxTokenizer {
     if (gt !== lt + 1 + name.length) return -1;
     const record = this.sink.flatRecord(name);
     if (record === null) return -1;
-    const line = lt === this.lineAt ? this.line : this.lineOf(lt);
-    let end = this.pattern === null ? -1 : this.readLaidOut(buf, lt, record);
-    if (end < 0) end = this.readFlat(buf, gt + 1, name, record);
-    if (end >= 0) this.sink.flatEnd(record, line);
-    return end;
-  }
-
-  /**
-   * Reads the record whose start tag is at `lt` (the tokenizer's line state there) by the pattern
-   * of a record laid out as servers write them: each leaf on a line of its own, in the order the
-   * sink gave (`order`), a value with or without its end tag, one line break after the start tag
-   * and after each leaf. One match finds every value and tells the record's line breaks (one after
-   * the start tag and one a leaf), where readFlat() looks for each tag, compares its name, trims
-   * its value and then the lines are walked one line break at a time. Returns the index past the
-   * end tag, or -1 (nothing given to `record`) when the record is laid out otherwise; after
-   * PATTERN_MISSES such records in a row the pattern is no longer tried.
-   *
-   * The values are those readFlat() gives: the pattern's value starts and ends with a character
-   * that is not blank (`\s`, what trim() removes), and only spaces and tabs (and the one line
-   * break) stand around it; anything else (another blank, a lone CR, a leaf twice or out of order,
-   * a nested aggregate, text after an end tag) fails the match.
-   */
-  private readLaidOut(buf: string, lt: number, record: FlatRecord): number {
-    const pattern = this.pattern!;
-    pattern.lastIndex = lt;
-    const m = pattern.exec(buf);
-    if (m === null) {
-      if (++this.patternMisses >= PATTERN_MISSES) this.pattern = null;
-      return -1;
-    }
-    this.patternMisses = 0;
-    const end = pattern.lastIndex;
-    let amp = this.nextAmp;
-    if (amp < lt) {
-      const j = buf.indexOf('&', lt);
-      this.nextAmp = amp = j < 0 ? buf.length : j;
-    }
-    const order = this.order;
-    let breaks = 1;
-    for (let k = 0; k < order.length; k++) {
-      // Two groups a leaf: an empty one when the leaf is there, then its value (none when empty).
-      if (m[2 * k + 1] === undefined) continue;
-      breaks++;
-      const value = m[2 * k + 2];
-      record.leaf(order[k]!, value === undefined ? '' : amp < end && value.includes('&') ? decodeEntities(value) : value);
-    }
-    // The line state moves to the end tag (it was at lt); the positions of the next line breaks
-    // are looked for again when they were inside the record.
-    this.line += breaks;
-    this.lineAt = end;
-    if (this.nextLF < end) this.nextLF = -1;
-    if (this.nextCR < end) this.nextCR = -1;
-    const blanks = m[2 * order.length + 1];
-    this.laidOutNext = blanks === undefined ? -1 : end + blanks.length;
+    const end = this.readFlat(buf, gt + 1, name, record);
+    if (end >= 0) this.sink.flatEnd(record, this.lineOf(lt));
     return end;
   }
 
@@ -593,19 +495,9 @@ export class OfxTokenizer {
     const n = buf.length;
     const open = this.flatOpen;
     for (;;) {
-      let lt = this.laidOutNext;
-      if (lt > end && this.lineAt === end) {
-        // The last record was laid out and the pattern saw this one's start tag on the next line.
-        this.line++;
-        this.lineAt = lt;
-        if (this.nextLF < lt) this.nextLF = -1;
-        if (this.nextCR < lt) this.nextCR = -1;
-      } else {
-        lt = end + blanks.length;
-        if (lt + open.length >= n || buf.charCodeAt(lt + open.length) !== 62 || buf.substring(lt, lt + open.length) !== open || buf.substring(end, lt) !== blanks) return end;
-      }
-      this.laidOutNext = -1;
+      const lt = end + blanks.length;
       const gt = lt + open.length;
+      if (gt >= n || buf.charCodeAt(gt) !== 62 || buf.substring(lt, gt) !== open || buf.substring(end, lt) !== blanks) return end;
       const after = this.flatAt(buf, lt, gt, name);
       if (after < 0) return end;
       end = after;
