@@ -3,9 +3,10 @@
 // records (leaf order, optional and unknown leaves, end tags on some leaves, entities and raw `&`,
 // blanks trim() removes and the tokenizer does not, nested aggregates, comments, CDATA, lower-case
 // and self-closing tags, text after end tags, LF / CRLF / CR, spaces / tabs / no indentation,
-// SGML and XML, investment cash records, files cut short) fed whole and in small chunks, so
-// records split across pushes. The rows (lines included), the result and any refusal must be
-// identical.
+// SGML and XML, investment cash records, files cut short; the generator's leaf order or the
+// specification's) fed whole, in small chunks (records split across pushes) and in pushes longer
+// than the tokenizer's bridge (what a push leaves read with the next one's start). The rows (lines
+// included), the result and any refusal must be identical.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
