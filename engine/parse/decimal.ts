@@ -79,8 +79,8 @@ export function equal(a: string, b: string): boolean {
   return ub !== null ? ua === ub : new Big(a).eq(b);
 }
 
-/** Powers of ten a double holds exactly, up to the 10^15 that units() allows. */
-const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+/** Powers of ten a double holds exactly, up to the 10^15 that units() allows (and StatementTally's counts). */
+export const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /**
  * A canonical decimal (`-?digits[.digits]`) as a whole number of 10^-dp units (dp ≥ its scale),

@@ -18,7 +18,7 @@
 
 import { issue, type Issue } from '../errors.ts';
 import type { NormalizedOptions } from '../options.ts';
-import { add, equal, negate, sum, unitsText } from '../parse/decimal.ts';
+import { add, equal, negate, POW10, sum, unitsText } from '../parse/decimal.ts';
 import type { DecodeReport } from '../decode/decoder.ts';
 import { RowIssues, type RowFields, type RowResult } from './../result/row.ts';
 import { byDefault, given, inferred, type InferredSettings } from '../result/settings.ts';
@@ -92,9 +92,6 @@ export function statementRow(issues: RowIssues, x: StatementRowInput, defaultCur
   };
   return issues.row(fields);
 }
-
-/** Powers of ten that a double holds exactly (up to 10^15: rescaled counts are checked to be safe integers). */
-const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /** Counts one statement's rows and checks opening + entries = closing at its end, in flat memory. */
 export class StatementTally {
